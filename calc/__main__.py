@@ -1,0 +1,5 @@
+import sys
+
+from calc.cli import main
+
+sys.exit(main())

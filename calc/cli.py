@@ -1,0 +1,149 @@
+"""Command line: ``python -m calc list | describe NAME | run NAME [--param value ...] [--json] | export NAME``.
+
+Bad input exits with status 2 and the validation message on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+from calc.errors import ValidationError
+from calc.exporters import exporters
+from calc.outputs import Chart, Scalar, Table
+from calc.params import Param, Text
+from calc.registry import Calculator, Result, all_calculators, get
+
+__all__ = ["main"]
+
+USAGE = """usage: python -m calc list
+       python -m calc describe NAME
+       python -m calc run NAME [--PARAM VALUE ...] [--json]
+       python -m calc export NAME"""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(args)
+    except ValidationError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+
+
+def _dispatch(args: list[str]) -> int:
+    command = args[0] if args else ""
+    if command == "list" and len(args) == 1:
+        return _list()
+    if command == "describe" and len(args) == 2:
+        print(describe(get(args[1])))
+        return 0
+    if command == "run" and len(args) >= 2:
+        return _run(get(args[1]), args[2:])
+    if command == "export" and len(args) == 2:
+        return _export(args[1])
+    print(USAGE, file=sys.stderr)
+    return 2
+
+
+def _list() -> int:
+    calcs = all_calculators()
+    width = max(len(c.name) for c in calcs)
+    for c in calcs:
+        print(f"{c.name:<{width}}  {c.summary}")
+    return 0
+
+
+def describe(calc: Calculator) -> str:
+    """Parameters with unit, default, bounds and help; then the declared outputs."""
+    lines = [f"{calc.name}: {calc.title}", calc.summary, "", "parameters:"]
+    for p in calc.params:
+        unit = f" [{p.unit}]" if p.unit else ""
+        default = "required" if p.default is None else f"default {p.display(p.default)}"
+        rule = f"; {p.describe_rule()}" if p.describe_rule() else ""
+        lines.append(f"  --{p.name}{unit}  {p.label} ({default}{rule})")
+        if p.help:
+            lines.append(f"      {p.help}")
+    lines += ["", "outputs:"]
+    for o in calc.outputs:
+        if isinstance(o, Scalar):
+            unit = f" [{o.unit}]" if o.unit else ""
+            lines.append(f"  {o.name}{unit}  {o.label}: {o.description}")
+        else:
+            lines.append(f"  {o.name} ({o.kind})  {o.title}")
+    return "\n".join(lines)
+
+
+def parse_flags(calc: Calculator, args: list[str]) -> tuple[dict[str, object], bool]:
+    """``--name value`` / ``--name=value`` pairs; ``--json`` switches the output format."""
+    raw: dict[str, object] = {}
+    as_json = False
+    queue = list(args)
+    while queue:
+        arg = queue.pop(0)
+        if arg == "--json":
+            as_json = True
+            continue
+        if not arg.startswith("--"):
+            raise ValidationError(None, f"arguments must be --PARAM VALUE pairs: got {arg!r}")
+        name, eq, value = arg[2:].partition("=")
+        if not eq:
+            if not queue:
+                raise ValidationError(name, f"{name} needs a value: got nothing")
+            value = queue.pop(0)
+        raw[name.replace("-", "_")] = _read_file_param(calc, name.replace("-", "_"), value)
+    return raw, as_json
+
+
+def _read_file_param(calc: Calculator, name: str, value: str) -> str:
+    """Text parameters declared ``from_file`` take a path on the command line."""
+    param: Param | None = next((p for p in calc.params if p.name == name), None)
+    if isinstance(param, Text) and param.from_file:
+        try:
+            with open(value, encoding="utf-8") as handle:
+                return handle.read()
+        except OSError as exc:
+            raise ValidationError(name, f"{name} must be a readable file: got {value!r} ({exc.strerror})") from None
+    return value
+
+
+def _run(calc: Calculator, args: list[str]) -> int:
+    raw, as_json = parse_flags(calc, args)
+    result = calc.run(raw)
+    print(json.dumps(result.to_json(), allow_nan=False) if as_json else render_text(result))
+    return 0
+
+
+def render_text(result: Result) -> str:
+    """Readable result: inputs, scalar outputs with units, tables; charts are named."""
+    calc = result.calculator
+    inputs = " ".join(f"{p.name}={p.display(result.inputs[p.name])}" for p in calc.params
+                      if not isinstance(p, Text))
+    lines = [f"{calc.name}: {calc.title}", f"inputs: {inputs}", ""]
+    scalars = [o for o in calc.outputs if isinstance(o, Scalar)]
+    width = max((len(o.label) for o in scalars), default=0)
+    lines += [f"  {o.label:<{width}}  {result.display(o.name)}" for o in scalars]
+    for o in calc.outputs:
+        if isinstance(o, Table):
+            lines += ["", f"{o.title}:", *_table_lines(o, result.outcome.tables[o.name])]
+        elif isinstance(o, Chart):
+            lines += ["", f"chart {o.name}: {o.title} ({len(result.outcome.charts[o.name])} traces; --json for data)"]
+    lines += [f"note: {n}" for n in result.outcome.notes]
+    return "\n".join(lines)
+
+
+def _table_lines(table: Table, rows: Sequence[Sequence[object]]) -> list[str]:
+    heads = [c.label + (f" [{c.unit}]" if c.unit else "") for c in table.columns]
+    cells = [[str(v) for v in row] for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(heads)]
+    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
+    return ["  " + fmt.format(*heads), *("  " + fmt.format(*r) for r in cells)]
+
+
+def _export(name: str) -> int:
+    found = exporters()
+    if name not in found:
+        raise ValidationError(None, f"unknown export {name!r}; known: {', '.join(found) or 'none'}")
+    sys.stdout.write(found[name]())
+    return 0

@@ -1,0 +1,104 @@
+"""Declared outputs of a calculator and the result a calculator returns.
+
+A calculator returns an :class:`Outcome`: scalar values by name, chart traces
+by chart name, table rows by table name, optional free-form ``data`` for a
+custom view, and notes. The registry checks it against the declaration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+__all__ = ["Scalar", "Chart", "Table", "Column", "Output", "Trace", "Outcome", "JSON"]
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """One number (or a short word such as the chosen algorithm) with its unit."""
+
+    name: str
+    label: str
+    unit: str = ""
+    description: str = ""
+    digits: int = 4
+    kind: ClassVar[str] = "scalar"
+
+    def spec(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "label": self.label, "unit": self.unit,
+                "description": self.description}
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart of one or more traces sharing axes. ``style`` is line, markers, bar or step."""
+
+    name: str
+    title: str
+    x_label: str
+    y_label: str
+    x_unit: str = ""
+    y_unit: str = ""
+    log_x: bool = False
+    log_y: bool = False
+    style: str = "line"
+    description: str = ""
+    kind: ClassVar[str] = "chart"
+
+    def spec(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "title": self.title, "x_label": self.x_label,
+                "y_label": self.y_label, "x_unit": self.x_unit, "y_unit": self.y_unit,
+                "log_x": self.log_x, "log_y": self.log_y, "style": self.style,
+                "description": self.description}
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    label: str
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of values under labelled columns."""
+
+    name: str
+    title: str
+    columns: tuple[Column, ...]
+    description: str = ""
+    kind: ClassVar[str] = "table"
+
+    def spec(self) -> dict[str, Any]:
+        cols = [{"name": c.name, "label": c.label, "unit": c.unit} for c in self.columns]
+        return {"name": self.name, "kind": self.kind, "title": self.title, "columns": cols,
+                "description": self.description}
+
+
+Output = Scalar | Chart | Table
+
+
+@dataclass(frozen=True)
+class Trace:
+    """One line (or set of bars) of a chart."""
+
+    name: str
+    x: tuple[float, ...]
+    y: tuple[float, ...]
+    text: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a calculator function returns."""
+
+    values: Mapping[str, float | int | str | bool]
+    charts: Mapping[str, tuple[Trace, ...]] = field(default_factory=dict)
+    tables: Mapping[str, tuple[tuple[float | int | str | bool, ...], ...]] = field(
+        default_factory=dict
+    )
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()

@@ -1,0 +1,240 @@
+"""Typed calculator parameters: one declaration gives the label, unit, bounds and the coercion.
+
+Each parameter turns raw input (a string from the CLI or the browser form, or a
+JSON value) into a typed value, or raises :class:`ValidationError` whose message
+reads ``<name> must <rule>: got <value>``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from calc.errors import ValidationError
+from calc.units import format_number, format_size, parse_size
+
+__all__ = ["Value", "Param", "Int", "Float", "Size", "Choice", "Bool", "Text"]
+
+Value = int | float | str | bool
+
+
+def _shown(raw: object) -> str:
+    """How a received value is quoted in a message: strings quoted, numbers bare."""
+    if isinstance(raw, str):
+        try:
+            float(raw)
+        except ValueError:
+            return repr(raw)
+        return raw.strip()
+    if isinstance(raw, float) and raw == int(raw) and math.isfinite(raw):
+        return format_number(raw, 12)
+    return str(raw)
+
+
+@dataclass(frozen=True)
+class Param:
+    """Common fields of every parameter. ``default=None`` makes it required."""
+
+    name: str
+    label: str
+    default: Value | None
+    unit: str = ""
+    help: str = ""
+    kind: ClassVar[str] = "param"
+
+    def coerce(self, raw: object) -> Value:
+        raise NotImplementedError
+
+    def display(self, value: Value) -> str:
+        """The value as the form shows it and the CLI accepts it back."""
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    def describe_rule(self) -> str:
+        return ""
+
+    def spec(self) -> dict[str, Any]:
+        """JSON-ready description used by the browser form and ``describe``."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "label": self.label,
+            "unit": self.unit,
+            "help": self.help,
+            "default": self.default,
+            "rule": self.describe_rule(),
+        }
+
+    def fail(self, rule: str, raw: object) -> ValidationError:
+        return ValidationError(self.name, f"{self.name} must {rule}: got {_shown(raw)}")
+
+
+def _as_number(param: Param, raw: object, rule: str) -> float:
+    if isinstance(raw, bool):
+        raise param.fail(rule, raw)
+    if isinstance(raw, (int, float)):
+        value = float(raw)
+    elif isinstance(raw, str):
+        try:
+            value = float(raw.strip().replace("_", ""))
+        except ValueError:
+            raise param.fail(rule, raw) from None
+    else:
+        raise param.fail(rule, raw)
+    if not math.isfinite(value):
+        raise param.fail("be a finite number", raw)
+    return value
+
+
+@dataclass(frozen=True)
+class _Bounded(Param):
+    minimum: float | None = None
+    maximum: float | None = None
+    log_scale: bool = False
+
+    def check_bounds(self, value: float, raw: object) -> None:
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None and not low <= value <= high:
+            raise self.fail(f"be between {self.show(low)} and {self.show(high)}", raw)
+        if low is not None and value < low:
+            raise self.fail(f"be at least {self.show(low)}", raw)
+        if high is not None and value > high:
+            raise self.fail(f"be at most {self.show(high)}", raw)
+
+    def show(self, bound: float) -> str:
+        return format_number(int(bound) if bound == int(bound) else bound, 12).replace(",", "")
+
+    def describe_rule(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"{self.show(self.minimum)} to {self.show(self.maximum)}"
+        return ""
+
+    def spec(self) -> dict[str, Any]:
+        return {**super().spec(), "min": self.minimum, "max": self.maximum, "log": self.log_scale}
+
+
+@dataclass(frozen=True)
+class Int(_Bounded):
+    """A whole number, e.g. a GPU count."""
+
+    kind: ClassVar[str] = "int"
+
+    def coerce(self, raw: object) -> int:
+        value = _as_number(self, raw, "be an integer")
+        if value != int(value):
+            raise self.fail("be an integer", raw)
+        self.check_bounds(value, raw)
+        return int(value)
+
+
+@dataclass(frozen=True)
+class Float(_Bounded):
+    """A real number in ``unit``."""
+
+    kind: ClassVar[str] = "float"
+
+    def display(self, value: Value) -> str:
+        return format_number(float(value), 12).replace(",", "")
+
+    def coerce(self, raw: object) -> float:
+        value = _as_number(self, raw, "be a number")
+        self.check_bounds(value, raw)
+        return value
+
+
+@dataclass(frozen=True)
+class Size(_Bounded):
+    """A size in bytes; accepts ``4096``, ``1MiB``, ``4GB``, ``512KiB``."""
+
+    unit: str = "B"
+    kind: ClassVar[str] = "size"
+
+    def coerce(self, raw: object) -> int:
+        rule = "be a size in bytes such as 4096, 512KiB, 1MiB or 4GB"
+        if isinstance(raw, bool):
+            raise self.fail(rule, raw)
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+            size = int(raw) if math.isfinite(raw) and raw == int(raw) else None
+        else:
+            size = parse_size(raw) if isinstance(raw, str) else None
+        if size is None:
+            raise self.fail(rule, raw)
+        self.check_bounds(size, raw)
+        return size
+
+    def show(self, bound: float) -> str:
+        return format_size(int(bound))
+
+    def display(self, value: Value) -> str:
+        return format_size(int(value)).replace(" ", "")
+
+
+@dataclass(frozen=True)
+class Choice(Param):
+    """One of a fixed set of names.
+
+    ``fills`` maps a choice to values it sets for other parameters (a preset):
+    they apply unless those parameters are given explicitly.
+    """
+
+    choices: tuple[str, ...] = ()
+    labels: Mapping[str, str] = field(default_factory=dict)
+    fills: Mapping[str, Mapping[str, Value]] = field(default_factory=dict)
+    kind: ClassVar[str] = "choice"
+
+    def coerce(self, raw: object) -> str:
+        if not isinstance(raw, str) or raw.strip() not in self.choices:
+            raise self.fail(f"be one of {', '.join(self.choices)}", raw)
+        return raw.strip()
+
+    def describe_rule(self) -> str:
+        return " | ".join(self.choices)
+
+    def spec(self) -> dict[str, Any]:
+        labels = {c: self.labels.get(c, c) for c in self.choices}
+        fills = {k: dict(v) for k, v in self.fills.items()}
+        return {**super().spec(), "choices": list(self.choices), "labels": labels, "fills": fills}
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+@dataclass(frozen=True)
+class Bool(Param):
+    """On or off; accepts true/false, yes/no, on/off, 1/0."""
+
+    kind: ClassVar[str] = "bool"
+
+    def coerce(self, raw: object) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower() if isinstance(raw, (str, int)) else None
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise self.fail("be true or false", raw)
+
+
+@dataclass(frozen=True)
+class Text(Param):
+    """Free text (for example a YAML document), at most ``max_length`` characters."""
+
+    max_length: int = 200_000
+    multiline: bool = False
+    from_file: bool = False
+    kind: ClassVar[str] = "text"
+
+    def coerce(self, raw: object) -> str:
+        if not isinstance(raw, str):
+            raise self.fail("be text", raw)
+        if len(raw) > self.max_length:
+            raise ValidationError(
+                self.name, f"{self.name} must be at most {self.max_length} characters: got {len(raw)}"
+            )
+        return raw
+
+    def spec(self) -> dict[str, Any]:
+        return {**super().spec(), "multiline": self.multiline}
