@@ -145,5 +145,5 @@ def _export(name: str) -> int:
     found = exporters()
     if name not in found:
         raise ValidationError(None, f"unknown export {name!r}; known: {', '.join(found) or 'none'}")
-    sys.stdout.write(found[name]())
+    sys.stdout.write(found[name].func())
     return 0

@@ -1,27 +1,37 @@
 """Named text exports (``python -m calc export NAME``), such as generated Prometheus rules.
 
-An exporter is a function returning text; it is registered with :func:`exporter`
-in its model's module and found with the calculators.
+An exporter is a function returning text, registered with :func:`exporter` in its
+model's module (found with the calculators). ``filename`` is the name the site
+offers it for download under.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-__all__ = ["exporter", "exporters"]
-
-_EXPORTERS: dict[str, Callable[[], str]] = {}
+__all__ = ["Export", "exporter", "exporters"]
 
 
-def exporter(name: str) -> Callable[[Callable[[], str]], Callable[[], str]]:
+@dataclass(frozen=True)
+class Export:
+    name: str
+    filename: str
+    func: Callable[[], str]
+
+
+_EXPORTERS: dict[str, Export] = {}
+
+
+def exporter(name: str, filename: str | None = None) -> Callable[[Callable[[], str]], Callable[[], str]]:
     def register(func: Callable[[], str]) -> Callable[[], str]:
-        _EXPORTERS[name] = func
+        _EXPORTERS[name] = Export(name, filename or name, func)
         return func
 
     return register
 
 
-def exporters() -> dict[str, Callable[[], str]]:
+def exporters() -> dict[str, Export]:
     from calc.registry import all_calculators
 
     all_calculators()  # imports every module, so every exporter is registered

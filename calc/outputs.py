@@ -25,6 +25,7 @@ class Scalar:
     unit: str = ""
     description: str = ""
     digits: int = 4
+    plain: bool = False  # identifiers such as a UDP port: no thousands separator
     kind: ClassVar[str] = "scalar"
 
     def spec(self) -> dict[str, Any]:

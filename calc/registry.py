@@ -27,7 +27,7 @@ from calc.units import format_value
 
 __all__ = ["Calculator", "Result", "calculator", "get", "names", "all_calculators", "run"]
 
-_REGISTRY: dict[str, "Calculator"] = {}
+_REGISTRY: dict[str, Calculator] = {}
 _DISCOVERED = False
 
 
@@ -35,7 +35,7 @@ _DISCOVERED = False
 class Result:
     """A validated run: the inputs used and the checked outcome."""
 
-    calculator: "Calculator"
+    calculator: Calculator
     inputs: Mapping[str, Value]
     outcome: Outcome
 
@@ -45,7 +45,10 @@ class Result:
     def display(self, name: str) -> str:
         out = self.calculator.output(name)
         assert isinstance(out, Scalar)
-        return format_value(self.outcome.values[name], out.unit, out.digits)
+        value = self.outcome.values[name]
+        if out.plain and isinstance(value, int) and not isinstance(value, bool):
+            return f"{value} {out.unit}".strip()
+        return format_value(value, out.unit, out.digits)
 
     def to_json(self) -> dict[str, Any]:
         """Everything a page needs: raw values, display strings, charts, tables, data, notes."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 __all__ = ["Source", "cite", "all_sources", "source"]
 
-_SOURCES: dict[str, "Source"] = {}
+_SOURCES: dict[str, Source] = {}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,19 @@
+"""Run every benchmark and print its table: ``./dev.sh bench [browser|engine]``."""
+
+from __future__ import annotations
+
+import sys
+
+from bench import browser, engine
+
+
+def main(argv: list[str]) -> int:
+    which = argv[0] if argv else "all"
+    if which in ("all", "browser"):
+        browser.main()
+    if which in ("all", "engine"):
+        engine.main()
+    return 0
+
+
+sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,110 @@
+"""Benchmark of the collectives, step and cost calculators (a command, not a test).
+
+    .venv/bin/python bench/collectives.py [--repeat N] [--pyodide]
+
+``cases()`` lists what to time as (name, calculator, inputs); the Pyodide
+benchmark reuses it. Each case is one full ``run`` (validation, model, charts,
+tables), timed as the median and p95 over ``repeat`` runs after one warm-up.
+Targets (issue 3): every calculator <= 5 ms in CPython for default inputs;
+a chart sweep of 60 message sizes <= 100 ms in Pyodide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from calc import collectives_model as model  # noqa: E402
+from calc.collective import fabric_for  # noqa: E402
+from calc.registry import get, run  # noqa: E402
+
+__all__ = ["cases", "sweep_60_sizes", "measure", "main"]
+
+SWEEP_SIZES = tuple(int(2 ** (3 + k * 35 / 59)) for k in range(60))  # 8 B .. 256 GiB, 60 sizes
+
+
+def cases() -> list[tuple[str, str, dict[str, object]]]:
+    """(name, calculator, inputs) for every timed case; defaults first."""
+    return [
+        ("collective default", "collective", {}),
+        ("collective DGX H100, 1024 GPUs", "collective", {"system": "dgx_h100", "gpus": 1024}),
+        ("collective GB200 NVL72, 576 GPUs", "collective", {"system": "gb200_nvl72", "gpus": 576}),
+        ("scaling default", "scaling", {}),
+        ("scaling DGX H100, 64 GPUs", "scaling", {"system": "dgx_h100", "gpus": 64}),
+        ("links default", "links", {}),
+        ("step default", "step", {}),
+        ("cost default", "cost", {}),
+        ("accuracy (14 calibration cases)", "accuracy", {}),
+    ]
+
+
+def sweep_60_sizes() -> float:
+    """One chart sweep: ``auto`` AllReduce on 1024 H100s at 60 message sizes; returns the last time."""
+    values = get("collective").validate({"system": "dgx_h100", "gpus": 1024})
+    fabric = fabric_for(values)
+    return sum(model.best("allreduce", fabric, float(s)).time_us for s in SWEEP_SIZES)
+
+
+def measure(func: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """Median and p95 wall time in ms."""
+    func()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        times.append((time.perf_counter() - start) * 1e3)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(0.95 * len(times)))]
+
+
+def pyodide(repeat: int) -> None:
+    """The same cases in the pinned Pyodide under Node (tests/pyodide/run_cases.mjs); first call apart."""
+    import json
+    import subprocess
+    import tempfile
+
+    from calc import __version__
+    from widgets.wheel import build_wheel, wheel_name
+
+    root = Path(__file__).resolve().parent.parent
+    listed = cases()
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = Path(tmp) / wheel_name(__version__)
+        wheel.write_bytes(build_wheel(root / "calc", __version__))
+        runs = [[calc, params] for _ in range(repeat + 1) for _, calc, params in listed]
+        (Path(tmp) / "cases.json").write_text(json.dumps(runs))
+        proc = subprocess.run(["node", str(root / "tests/pyodide/run_cases.mjs"), str(wheel),
+                               str(Path(tmp) / "cases.json")], capture_output=True, text=True, check=True, cwd=root)
+    out = json.loads(proc.stdout)
+    print(f"Pyodide {out['pyodide']} under Node, boot {out['bootMs']:.0f} ms")
+    print(f"{'case':40} {'first ms':>10} {'median ms':>10} {'max ms':>10}")
+    n = len(listed)
+    for i, (name, _, _) in enumerate(listed):
+        later = [out["replies"][r * n + i]["ms"] for r in range(1, repeat + 1)]
+        print(f"{name:40} {out['replies'][i]['ms']:10.2f} {statistics.median(later):10.2f} {max(later):10.2f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--pyodide", action="store_true", help="also time the cases in Pyodide (needs node)")
+    args = parser.parse_args(argv)
+    print(f"{'case':40} {'median ms':>10} {'p95 ms':>10}")
+    for name, calc_name, params in cases():
+        med, p95 = measure(lambda c=calc_name, p=params: run(c, p), args.repeat)
+        print(f"{name:40} {med:10.3f} {p95:10.3f}")
+    med, p95 = measure(sweep_60_sizes, args.repeat)
+    print(f"{'sweep of 60 message sizes (1024 H100s)':40} {med:10.3f} {p95:10.3f}")
+    if args.pyodide:
+        pyodide(min(args.repeat, 10))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,55 @@
+"""Shared benchmark plumbing: a fresh build served like production, and a headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.browser.conftest import CHROMIUM, FLAGS
+from tests.support.server import serve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@contextmanager
+def built_site() -> Iterator[tuple[Path, str]]:
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "site"
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)], cwd=ROOT,
+                       check=True, capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+        with serve(out) as url:
+            yield out, url
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def table(title: str, rows: list[tuple[str, str, str]]) -> None:
+    print(f"\n{title}")
+    width = max(len(r[0]) for r in rows)
+    for name, value, target in rows:
+        print(f"  {name:<{width}}  {value:>14}  {target}")

@@ -1,0 +1,91 @@
+"""Benchmark of topology analysis (a command, not a test).
+
+    .venv/bin/python bench/topology.py [--repeat N]
+
+Targets (issue 4): analysing a 2,048-GPU topology <= 200 ms and a 32,768-GPU
+one <= 2 s in Pyodide. The topologies are the YAML the ``fabric`` calculator
+emits (rail-optimised, 8 GPUs and 8 x 400G NICs per server, 64-port switches,
+1:1): 2,048 GPUs is two tiers (64 leaves, 32 spines, 4,096 cables), 32,768
+GPUs three tiers (1,024 leaves, 1,024 spines, 512 cores, 81,920 cables).
+
+This command times each phase in CPython (median and p95 of ``repeat`` runs
+after a warm-up): parsing, loading with validation, analysis, drawing the SVG,
+and the whole ``topology`` calculator run. ``PYODIDE_CASES`` exposes the same
+two cases to ``python -m bench engine``, which times them in the site's
+Pyodide worker against the targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from calc.fabric import design, emit_yaml  # noqa: E402
+from calc.registry import run  # noqa: E402
+from calc.topology import Analysis, Topology, analyse, load  # noqa: E402
+from calc.topology_svg import render  # noqa: E402
+from calc.yamlish import parse  # noqa: E402
+
+__all__ = ["topology_yaml", "PYODIDE_CASES", "TARGETS_MS", "measure", "main"]
+
+TARGETS_MS = {2048: 200.0, 32768: 2000.0}
+
+
+@cache
+def topology_yaml(gpus: int) -> str:
+    """The fabric calculator's YAML for ``gpus`` GPUs (8 per server, 1 x 400G NIC per GPU, radix 64, 1:1)."""
+    return emit_yaml(design(gpus, 8, 400.0, 1, 64, 1.0, "auto", True), 8, 400.0, 64, True)
+
+
+PYODIDE_CASES = [(f"topology analysis, {g:,} GPUs", "topology", {"yaml": topology_yaml(g)}, t)
+                 for g, t in TARGETS_MS.items()]
+
+
+def measure(func: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """Median and p95 wall time in ms after one warm-up run."""
+    func()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        times.append((time.perf_counter() - start) * 1e3)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(0.95 * len(times)))]
+
+
+def _phases(text: str, topo: Topology, result: Analysis) -> list[tuple[str, Callable[[], object]]]:
+    return [
+        ("parse", lambda: parse(text)),
+        ("parse + validate", lambda: load(text)),
+        ("analyse", lambda: analyse(topo)),
+        ("svg", lambda: render(topo, result)),
+        ("calculator run (all of it)", lambda: run("topology", {"yaml": text})),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=10)
+    args = parser.parse_args(argv)
+    print(f"{'case':<34} {'median ms':>10} {'p95 ms':>10}")
+    for gpus, target in TARGETS_MS.items():
+        text = topology_yaml(gpus)
+        topo = load(text)
+        result = analyse(topo)
+        print(f"{gpus:,} GPUs: {len(text):,} bytes of YAML, {len(topo.switches):,} switches, "
+              f"{result.links:,} cables; Pyodide target {target:g} ms for the whole run")
+        for name, func in _phases(text, topo, result):
+            median, p95 = measure(func, args.repeat)
+            print(f"  {name:<32} {median:>10.1f} {p95:>10.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

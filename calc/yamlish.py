@@ -1,0 +1,520 @@
+"""A safe subset of YAML that remembers where every value came from.
+
+Enough YAML for hand-written configuration files: block mappings and
+sequences (including ``- key: value`` items), flow lists ``[a, b]`` and flow
+maps ``{a: 1}`` (which may span lines), plain, single- and double-quoted
+scalars, comments, and ``---``/``...`` document markers. Scalars resolve as in
+YAML 1.2's core schema: ``null``/``~``/empty, ``true``/``false``, integers,
+finite floats; everything else is a string (``yes`` and ``no`` stay strings).
+
+It never constructs objects: tags (``!``), anchors (``&``), aliases (``*``),
+block scalars (``|``, ``>``), complex keys and multi-document streams are
+refused with a :class:`YamlError` naming the line and column. Every parsed
+value is a :class:`Scalar`, :class:`Seq` or :class:`Map` carrying its 1-based
+line and column, so a schema built on top can say where a problem is.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+__all__ = ["YamlError", "Scalar", "Seq", "Map", "Node", "ScalarValue", "parse", "to_python"]
+
+ScalarValue = str | int | float | bool | None
+
+
+class YamlError(ValueError):
+    """A syntax error at ``line``, ``column`` (both 1-based)."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+class Scalar:
+    """A scalar value and where it starts. ``quoted`` scalars are always strings."""
+
+    __slots__ = ("value", "line", "column", "quoted")
+
+    def __init__(self, value: ScalarValue, line: int, column: int, quoted: bool = False) -> None:
+        self.value = value
+        self.line = line
+        self.column = column
+        self.quoted = quoted
+
+    def __repr__(self) -> str:
+        return f"Scalar({self.value!r}, line={self.line})"
+
+
+class Seq:
+    """A sequence of nodes and where it starts."""
+
+    __slots__ = ("items", "line", "column")
+
+    def __init__(self, items: list[Node], line: int, column: int) -> None:
+        self.items = items
+        self.line = line
+        self.column = column
+
+    def __repr__(self) -> str:
+        return f"Seq({self.items!r}, line={self.line})"
+
+
+class Map:
+    """A mapping from string keys to nodes; ``key_lines`` gives the line of each key."""
+
+    __slots__ = ("entries", "key_lines", "line", "column")
+
+    def __init__(self, line: int, column: int) -> None:
+        self.entries: dict[str, Node] = {}
+        self.key_lines: dict[str, int] = {}
+        self.line = line
+        self.column = column
+
+    def get(self, key: str) -> Node | None:
+        return self.entries.get(key)
+
+    def __repr__(self) -> str:
+        return f"Map({self.entries!r}, line={self.line})"
+
+
+Node = Scalar | Seq | Map
+
+_INT = re.compile(r"^[-+]?[0-9]+$")
+_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
+_OCT = re.compile(r"^0o[0-7]+$")
+_PLAIN_END = re.compile(r"[,\[\]{}\n]|:(?=[ ,\]}\n]|$)")
+_SPACE = re.compile(r"[ \n]*")
+_FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
+_REFUSED = {"!": "tags (!) are not supported", "&": "anchors (&) are not supported",
+            "*": "aliases (*) are not supported", "|": "block scalars (|) are not supported",
+            ">": "block scalars (>) are not supported", "%": "directives (%) are not supported",
+            "@": "a plain value cannot start with @", "`": "a plain value cannot start with `",
+            "?": "complex keys (?) are not supported"}
+
+
+def resolve(text: str) -> ScalarValue:
+    """YAML 1.2 core-schema resolution of an unquoted scalar."""
+    if text in ("", "~", "null", "Null", "NULL"):
+        return None
+    if text in ("true", "True", "TRUE"):
+        return True
+    if text in ("false", "False", "FALSE"):
+        return False
+    if _INT.match(text):
+        return int(text)
+    if _HEX.match(text):
+        return int(text, 16)
+    if _OCT.match(text):
+        return int(text[2:], 8)
+    if _FLOAT.match(text):
+        return float(text)
+    return text
+
+
+class _Line:
+    __slots__ = ("number", "indent", "text")
+
+    def __init__(self, number: int, indent: int, text: str) -> None:
+        self.number = number
+        self.indent = indent
+        self.text = text
+
+
+def _strip_comment(raw: str, number: int) -> str:
+    """The line without its comment; quotes protect '#'."""
+    if "#" not in raw:
+        return raw.rstrip()
+    quote = ""
+    prev = " "
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if quote:
+            if ch == "\\" and quote == '"':
+                i += 1
+            elif ch == quote:
+                if quote == "'" and raw[i + 1:i + 2] == "'":
+                    i += 1
+                else:
+                    quote = ""
+        elif ch in "'\"" and (prev in " \t[{,:-" or i == 0):
+            quote = ch
+        elif ch == "#" and prev in " \t":
+            return raw[:i].rstrip()
+        prev = ch
+        i += 1
+    return raw.rstrip()
+
+
+def _lines(text: str) -> list[_Line]:
+    out: list[_Line] = []
+    # Only \n, \r\n and \r end lines in YAML (str.splitlines would also split at U+2028 and others).
+    for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        body = _strip_comment(raw, number)
+        stripped = body.lstrip(" ")
+        if not stripped:
+            continue
+        indent = len(body) - len(stripped)
+        if stripped[0] == "\t":
+            raise YamlError(number, indent + 1, "tabs cannot indent YAML; use spaces")
+        if indent == 0 and stripped in ("---", "...") or stripped.startswith("--- "):
+            if out and stripped.startswith("---"):
+                raise YamlError(number, 1, "only one document is supported")
+            if stripped.startswith("--- "):
+                raise YamlError(number, 5, "put the document's content on the next line")
+            continue
+        if stripped[0] == "%":
+            raise YamlError(number, indent + 1, _REFUSED["%"])
+        out.append(_Line(number, indent, stripped))
+    return out
+
+
+def _find_colon(text: str) -> int:
+    """Index of the ':' that separates a block key from its value, or -1."""
+    if text[0] in "[{":
+        return -1
+    if text[0] in "'\"":
+        end = _quoted_end(text, 0)
+        if end < 0:
+            return -1
+        rest = text[end:].lstrip(" ")
+        return len(text) - len(rest) if rest.startswith(":") and (len(rest) == 1 or rest[1] == " ") else -1
+    i = text.find(":")
+    while i >= 0:
+        if i + 1 == len(text) or text[i + 1] == " ":
+            return i
+        i = text.find(":", i + 1)
+    return -1
+
+
+def _quoted_end(text: str, start: int) -> int:
+    """Index just after the closing quote of the quoted scalar at ``start``, or -1."""
+    quote = text[start]
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
+        if quote == '"' and ch == "\\":
+            i += 2
+            continue
+        if ch == quote:
+            if quote == "'" and text[i + 1:i + 2] == "'":
+                i += 2
+                continue
+            return i + 1
+        i += 1
+    return -1
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "/": "/", "0": "\0", " ": " ",
+            "a": "\a", "b": "\b", "f": "\f", "v": "\v", "e": "\x1b", "N": "\x85", "_": "\xa0",
+            "L": "\u2028", "P": "\u2029", "\t": "\t"}
+
+
+def _unquote(text: str, line: int, column: int) -> str:
+    body = text[1:-1]
+    if text[0] == "'":
+        return body.replace("''", "'")
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\":
+            out.append(ch)
+            i += 1
+            continue
+        code = body[i + 1:i + 2]
+        if code in _ESCAPES:
+            out.append(_ESCAPES[code])
+            i += 2
+        elif code in ("x", "u", "U"):
+            width = {"x": 2, "u": 4, "U": 8}[code]
+            digits = body[i + 2:i + 2 + width]
+            if len(digits) != width or not all(c in "0123456789abcdefABCDEF" for c in digits):
+                raise YamlError(line, column + i + 1, f"bad escape \\{code}{digits}")
+            code_point = int(digits, 16)
+            i += 2 + width
+            if 0xD800 <= code_point < 0xDC00 and body[i:i + 2] == "\\u":
+                low = body[i + 2:i + 6]
+                if len(low) == 4 and all(c in "0123456789abcdefABCDEF" for c in low) \
+                        and 0xDC00 <= int(low, 16) < 0xE000:
+                    code_point = 0x10000 + (code_point - 0xD800) * 0x400 + int(low, 16) - 0xDC00
+                    i += 6
+            out.append(chr(code_point))
+        else:
+            raise YamlError(line, column + i + 1, f"unknown escape \\{code}")
+    return "".join(out)
+
+
+def _scalar(text: str, line: int, column: int) -> Scalar:
+    """One scalar written on one line (already stripped of comment and surrounding spaces)."""
+    if not text:
+        return Scalar(None, line, column)
+    first = text[0]
+    if first in "'\"":
+        end = _quoted_end(text, 0)
+        if end < 0:
+            raise YamlError(line, column, "unterminated quoted string")
+        if end != len(text):
+            raise YamlError(line, column + end, f"unexpected text after the quoted string: {text[end:]!r}")
+        return Scalar(_unquote(text, line, column), line, column, quoted=True)
+    if first in _REFUSED:
+        raise YamlError(line, column, _REFUSED[first])
+    if first in "]}":
+        raise YamlError(line, column, f"unexpected {first!r}")
+    if first == "-" and text == "-":
+        raise YamlError(line, column, "a sequence item cannot start here")
+    if ": " in text:
+        raise YamlError(line, column + text.index(": "), "a mapping cannot start here")
+    return Scalar(resolve(text), line, column)
+
+
+class _Flow:
+    """Parser for a flow collection, possibly spanning lines; positions map back to lines."""
+
+    def __init__(self, text: str, starts: list[int], lines: list[int], columns: list[int]) -> None:
+        self.text = text
+        self.starts = starts
+        self.lines = lines
+        self.columns = columns
+        self.pos = 0
+
+    def where(self, pos: int) -> tuple[int, int]:
+        k = bisect_right(self.starts, pos) - 1
+        return self.lines[k], self.columns[k] + pos - self.starts[k]
+
+    def fail(self, message: str, pos: int | None = None) -> YamlError:
+        line, column = self.where(self.pos if pos is None else pos)
+        return YamlError(line, column, message)
+
+    def skip(self) -> None:
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] in " \n":
+            match = _SPACE.match(text, pos)
+            self.pos = match.end() if match else pos
+
+    def value(self) -> Node:
+        self.skip()
+        if self.pos >= len(self.text):
+            raise self.fail("unexpected end of a flow collection")
+        ch = self.text[self.pos]
+        if ch == "[":
+            return self.seq()
+        if ch == "{":
+            return self.map()
+        return self.scalar()
+
+    def scalar(self) -> Scalar:
+        text, start = self.text, self.pos
+        line, column = self.where(start)
+        if text[start] in "'\"":
+            end = _quoted_end(text, start)
+            if end < 0:
+                raise self.fail("unterminated quoted string", start)
+            self.pos = end
+            return Scalar(_unquote(text[start:end], line, column), line, column, quoted=True)
+        if text[start] in _REFUSED:
+            raise self.fail(_REFUSED[text[start]], start)
+        stop = _PLAIN_END.search(text, start)
+        pos = len(text) if stop is None else stop.start()
+        self.pos = pos
+        return Scalar(resolve(text[start:pos].strip()), line, column)
+
+    def seq(self) -> Seq:
+        line, column = self.where(self.pos)
+        self.pos += 1
+        items: list[Node] = []
+        while True:
+            self.skip()
+            if self.pos >= len(self.text):
+                raise self.fail(f"unclosed '[' from line {line}, column {column}: expected ']'")
+            if self.text[self.pos] == "]":
+                self.pos += 1
+                return Seq(items, line, column)
+            items.append(self.value())
+            self.skip()
+            if self.pos < len(self.text) and self.text[self.pos] == ":":
+                raise self.fail("a flow list item cannot be a key: value pair; use {key: value}")
+            self.separator("]")
+
+    def separator(self, close: str) -> None:
+        if self.pos < len(self.text) and self.text[self.pos] == ",":
+            self.pos += 1
+        elif self.pos < len(self.text) and self.text[self.pos] != close:
+            raise self.fail(f"expected ',' or '{close}', found {self.text[self.pos]!r}")
+
+    def map(self) -> Map:
+        line, column = self.where(self.pos)
+        self.pos += 1
+        result = Map(line, column)
+        while True:
+            self.skip()
+            if self.pos >= len(self.text):
+                raise self.fail(f"unclosed '{{' from line {line}, column {column}: expected '}}'")
+            if self.text[self.pos] == "}":
+                self.pos += 1
+                return result
+            key = self.scalar()
+            self.skip()
+            if self.pos >= len(self.text) or self.text[self.pos] != ":":
+                raise self.fail(f"expected ':' after the key {key.value!r}")
+            self.pos += 1
+            _add(result, key, self.value())
+            self.skip()
+            self.separator("}")
+
+
+def _add(target: Map, key: Scalar, value: Node) -> None:
+    if key.value is None or isinstance(key.value, bool) or not isinstance(key.value, (str, int, float)):
+        raise YamlError(key.line, key.column, f"a key must be a string: got {key.value!r}")
+    name = str(key.value)
+    if name in target.entries:
+        first = target.key_lines[name]
+        raise YamlError(key.line, key.column, f"duplicate key {name!r} (first on line {first})")
+    target.entries[name] = value
+    target.key_lines[name] = key.line
+
+
+class _Block:
+    """Recursive-descent parser over indented lines."""
+
+    def __init__(self, lines: list[_Line]) -> None:
+        self.lines = lines
+        self.i = 0
+
+    def node(self, indent: int) -> Node:
+        line = self.lines[self.i]
+        if line.text == "-" or line.text.startswith("- "):
+            return self.seq(line.indent)
+        if _find_colon(line.text) >= 0:
+            return self.map(line.indent)
+        return self.inline(line.text, line.number, line.indent + 1)
+
+    def inline(self, text: str, number: int, column: int) -> Node:
+        """A value written after ``key:`` or ``- `` (a flow collection may continue on later lines)."""
+        self.i += 1
+        if text[0] not in "[{":
+            return _scalar(text, number, column)
+        starts, lines, columns, parts = [0], [number], [column], [text]
+        size = len(text)
+        while not _balanced("\n".join(parts)) and self.i < len(self.lines):
+            nxt = self.lines[self.i]
+            self.i += 1
+            size += 1
+            starts.append(size)
+            lines.append(nxt.number)
+            columns.append(nxt.indent + 1)
+            parts.append(nxt.text)
+            size += len(nxt.text)
+        flow = _Flow("\n".join(parts), starts, lines, columns)
+        value = flow.value()
+        flow.skip()
+        if flow.pos < len(flow.text):
+            raise flow.fail(f"unexpected text after the flow collection: {flow.text[flow.pos:]!r}")
+        return value
+
+    def seq(self, indent: int) -> Seq:
+        first = self.lines[self.i]
+        result = Seq([], first.number, indent + 1)
+        while self.i < len(self.lines):
+            line = self.lines[self.i]
+            if line.indent < indent:
+                break
+            if line.indent > indent:
+                raise YamlError(line.number, line.indent + 1, "unexpected indentation")
+            if not (line.text == "-" or line.text.startswith("- ")):
+                break
+            result.items.append(self.item(line, indent))
+        return result
+
+    def item(self, line: _Line, indent: int) -> Node:
+        rest = line.text[1:].lstrip(" ")
+        if not rest:
+            self.i += 1
+            if self.i < len(self.lines) and self.lines[self.i].indent > indent:
+                return self.node(self.lines[self.i].indent)
+            return Scalar(None, line.number, indent + 1)
+        offset = indent + len(line.text) - len(rest)
+        if rest == "-" or rest.startswith("- ") or _find_colon(rest) >= 0:
+            self.lines[self.i] = _Line(line.number, offset, rest)
+            return self.node(offset)
+        return self.inline(rest, line.number, offset + 1)
+
+    def map(self, indent: int) -> Map:
+        first = self.lines[self.i]
+        result = Map(first.number, indent + 1)
+        while self.i < len(self.lines):
+            line = self.lines[self.i]
+            if line.indent < indent:
+                break
+            if line.indent > indent:
+                raise YamlError(line.number, line.indent + 1, "unexpected indentation")
+            colon = _find_colon(line.text)
+            if colon < 0:
+                if line.text.startswith("- "):
+                    raise YamlError(line.number, line.indent + 1, "a sequence item cannot start here")
+                raise YamlError(line.number, line.indent + 1, f"expected 'key: value', found {line.text!r}")
+            key = _scalar(line.text[:colon].rstrip(" "), line.number, indent + 1)
+            _add(result, key, self.value(line, indent, colon))
+        return result
+
+    def value(self, line: _Line, indent: int, colon: int) -> Node:
+        rest = line.text[colon + 1:].lstrip(" ")
+        if rest:
+            column = indent + len(line.text) - len(rest) + 1
+            return self.inline(rest, line.number, column)
+        self.i += 1
+        if self.i < len(self.lines):
+            nxt = self.lines[self.i]
+            if nxt.indent > indent:
+                return self.node(nxt.indent)
+            if nxt.indent == indent and (nxt.text == "-" or nxt.text.startswith("- ")):
+                return self.seq(indent)
+        return Scalar(None, line.number, indent + colon + 2)
+
+
+def _balanced(text: str) -> bool:
+    """Whether every bracket opened outside quotes is closed."""
+    if "'" not in text and '"' not in text:
+        return text.count("[") + text.count("{") <= text.count("]") + text.count("}")
+    depth = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "'\"":
+            end = _quoted_end(text, i)
+            if end < 0:
+                return False
+            i = end
+            continue
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        i += 1
+    return depth <= 0
+
+
+def parse(text: str) -> Node:
+    """Parse one YAML document into nodes with line numbers, or raise :class:`YamlError`."""
+    lines = _lines(text)
+    if not lines:
+        return Scalar(None, 1, 1)
+    parser = _Block(lines)
+    root = parser.node(lines[0].indent)
+    if parser.i < len(lines):
+        line = lines[parser.i]
+        raise YamlError(line.number, line.indent + 1, "unexpected indentation or content after the document")
+    return root
+
+
+def to_python(node: Node) -> object:
+    """Plain Python values (dict, list, scalars) without line numbers."""
+    if isinstance(node, Scalar):
+        return node.value
+    if isinstance(node, Seq):
+        return [to_python(item) for item in node.items]
+    return {key: to_python(value) for key, value in node.entries.items()}

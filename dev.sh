@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# One entry point for maintainers. Each command first installs what is missing:
+#   ./dev.sh serve   install everything, build the site and serve it on http://127.0.0.1:8000
+#   ./dev.sh test    install everything (Chromium and promtool included) and run all tests
+#   ./dev.sh build   install everything and build the site for hosting into site/
+#   ./dev.sh bench   install everything and run the benchmarks (prints tables)
+#   ./dev.sh setup   install the Python tools (.venv, from requirements.lock) and the runtime (npm ci)
+set -euo pipefail
+cd "$(dirname "$0")"
+export NO_MKDOCS_2_WARNING=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+PY=${PYTHON:-python3}
+VENV=.venv
+
+stamp() { sha256sum "$@" | sha256sum | cut -c1-16; }
+
+setup_python() {
+  [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+  local want; want=$(stamp requirements.lock pyproject.toml)
+  if [ "$(cat "$VENV/.installed" 2>/dev/null)" != "$want" ]; then
+    "$VENV/bin/python" -m pip install --quiet --require-hashes --no-deps -r requirements.lock
+    echo "$want" > "$VENV/.installed"
+  fi
+}
+
+setup_node() {
+  local want; want=$(stamp package.json package-lock.json)
+  if [ "$(cat node_modules/.installed 2>/dev/null)" != "$want" ]; then
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$want" > node_modules/.installed
+  fi
+}
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+setup_system() {
+  # Browser tests drive Debian's Chromium; the monitoring tests run the real promtool.
+  local missing=()
+  [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
+  command -v promtool >/dev/null || missing+=(prometheus)
+  if [ ${#missing[@]} -gt 0 ]; then
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+}
+
+setup() { setup_python; setup_node; }
+
+case "${1:-}" in
+  setup) setup ;;
+  serve) setup; exec "$VENV/bin/mkdocs" serve --dev-addr 127.0.0.1:8000 ;;
+  build) setup; "$VENV/bin/mkdocs" build --strict ;;
+  test)
+    setup; setup_system
+    "$VENV/bin/mypy" --strict calc
+    "$VENV/bin/ruff" check calc widgets tests bench
+    shift; exec "$VENV/bin/pytest" "$@" ;;
+  bench) setup; setup_system; shift; exec "$VENV/bin/python" -m bench "$@" ;;
+  *) sed -n '2,8p' "$0"; exit 2 ;;
+esac

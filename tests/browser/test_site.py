@@ -1,0 +1,75 @@
+"""Every page as a reader meets it: no errors, no foreign requests, labels, phone width,
+no Python on pages without widgets, and instant navigation that keeps one worker."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import PYTHON_READY_MS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pages() -> list[str]:
+    nav = re.findall(r":\s*([\w-]+)\.md\s*$", (ROOT / "mkdocs.yml").read_text(), re.M)
+    return ["" if name == "index" else f"{name}/" for name in nav]
+
+
+def widget_pages() -> list[str]:
+    return [p for p in pages() if "[[calc:" in (ROOT / "docs" / f"{(p.rstrip('/') or 'index')}.md").read_text()]
+
+
+@pytest.mark.parametrize("path", pages())
+def test_page_loads_without_errors_and_every_widget_becomes_live(page: Page, site: str, path: str) -> None:
+    page.goto(site + path)
+    expect(page.locator("h1").first).to_be_visible()
+    for widget in page.locator(".calc-widget").all():
+        widget.scroll_into_view_if_needed()
+        expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+        expect(widget).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=PYTHON_READY_MS)
+
+
+@pytest.mark.parametrize("path", pages())
+def test_every_input_has_a_label_and_every_image_a_text_alternative(page: Page, site: str, path: str) -> None:
+    page.goto(site + path)
+    unlabeled = page.evaluate("""() => [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+        .filter(e => !e.closest('.md-header, .md-search, .md-sidebar, [data-md-component]') || e.closest('.calc-widget'))
+        .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.outerHTML.slice(0, 80))""")
+    assert unlabeled == []
+    no_alt = page.evaluate("""() => [...document.querySelectorAll('img:not([alt]), svg[role=img]:not([aria-label])')]
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert no_alt == []
+
+
+@pytest.mark.parametrize("path", pages())
+def test_phone_width_shows_no_horizontal_scrolling(page: Page, site: str, path: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(site + path)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+
+
+def test_a_page_without_widgets_downloads_no_python(page: Page, site: str) -> None:
+    loaded: list[str] = []
+    page.on("request", lambda r: loaded.append(r.url))
+    page.goto(site + "contributing/")
+    page.wait_for_load_state("networkidle")
+    assert [u for u in loaded if re.search(r"pyodide|\.wasm|worker\.js|\.whl|plotly", u)] == []
+
+
+def test_instant_navigation_keeps_one_worker_and_does_not_duplicate_widgets(page: Page, site: str) -> None:
+    page.goto(site + "calculators/")
+    expect(page.locator("#collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    started = page.evaluate("() => window.calcRuntime.stats.workerStartedAt")
+    page.get_by_role("link", name="Contributing").first.click()
+    expect(page).to_have_url(re.compile("contributing/$"))
+    page.get_by_role("link", name="Calculators").first.click()
+    expect(page).to_have_url(re.compile("calculators/$"))
+    expect(page.locator(".calc-widget")).to_have_count(1)
+    expect(page.locator("#collective")).to_have_attribute("data-state", "ready")
+    expect(page.locator("#collective")).to_have_attribute("data-runs", re.compile(r"[1-9]"))
+    assert page.evaluate("() => window.calcRuntime.stats.workerStartedAt") == started

@@ -1,0 +1,66 @@
+"""Reader stories for the PFC/ECN lab on "Tuning PFC and ECN": the animation before and after Python."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from calc.registry import run
+from tests.browser.conftest import PYTHON_READY_MS
+
+PAGE = "tuning-pfc-ecn/"
+
+def lab(page: Page) -> Locator:
+    return page.locator("#congestion")
+
+
+def wait_live(page: Page) -> None:
+    """Python is ready, the first run in the browser has finished and the player is on the page."""
+    expect(lab(page)).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    expect(lab(page)).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=PYTHON_READY_MS)
+    expect(lab(page)).not_to_have_attribute("data-busy", "true", timeout=PYTHON_READY_MS)
+    expect(lab(page).locator(".cg-live")).to_be_visible()
+
+
+def test_build_time_run_is_animating_before_python_is_ready(page: Page, site: str) -> None:
+    page.goto(site + PAGE)
+    bar = lab(page).locator(".cg-static .cg-anim").first
+    expect(bar).to_be_attached()
+    states = bar.evaluate("el => el.getAnimations().map(a => a.playState)")
+    assert states == ["running"]
+
+
+def test_player_has_play_pause_speed_and_a_scrubber(page: Page, site: str) -> None:
+    page.goto(site + PAGE)
+    lab(page).scroll_into_view_if_needed()
+    wait_live(page)
+    player = lab(page).locator(".cg-live")
+    player.get_by_role("button", name="Pause animation").click()
+    expect(player.get_by_role("button", name="Play animation")).to_be_visible()
+    player.get_by_label("Playback speed").select_option("4")
+    player.get_by_label("Simulated time").fill("124")
+    frames = run("congestion", {}).outcome.data["frames"]["t_us"]
+    expect(player.locator(".cg-clock")).to_have_text(re.compile(rf"^{frames[124]:.0f} / "))
+
+
+def test_changing_the_scenario_reruns_it_in_the_browser(page: Page, site: str) -> None:
+    page.goto(site + PAGE)
+    lab(page).scroll_into_view_if_needed()
+    wait_live(page)
+    before = int(lab(page).get_attribute("data-runs") or 0)
+    lab(page).get_by_label("Scenario").select_option("storm")
+    expect(lab(page)).not_to_have_attribute("data-runs", str(before), timeout=PYTHON_READY_MS)
+    expect(lab(page)).not_to_have_attribute("data-busy", "true", timeout=PYTHON_READY_MS)
+    expected = run("congestion", {"scenario": "storm"}).display("victim_Gbps")
+    expect(lab(page).locator('tr[data-output="victim_Gbps"] td')).to_have_text(expected)
+
+
+def test_player_advances_while_playing(page: Page, site: str) -> None:
+    # Frame rate is measured by `python -m bench.congestion --browser`, not asserted here.
+    page.goto(site + PAGE)
+    lab(page).scroll_into_view_if_needed()
+    wait_live(page)
+    player = lab(page).locator(".cg-live")
+    first = player.locator(".cg-clock").inner_text()
+    expect(player.locator(".cg-clock")).not_to_have_text(first)

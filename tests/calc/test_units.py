@@ -1,0 +1,38 @@
+import pytest
+
+from calc.units import format_number, format_size, format_value, parse_size
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("4096", 4096), ("1MiB", 1048576), ("4GB", 4_000_000_000), ("512KiB", 524288), ("4 GB", 4_000_000_000),
+     ("1.5KiB", 1536), ("0.5GiB", 536870912), ("1e3", 1000), ("2kB", 2000), ("16GiB", 17179869184)],
+)
+def test_parse_size_accepts_plain_decimal_and_binary_sizes(text: str, expected: int) -> None:
+    assert parse_size(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "abc", "12XB", "1.5", "-1", "1 MiB B", "nan", "1mib2", "1m"])
+def test_parse_size_refuses_what_is_not_a_whole_number_of_bytes(text: str) -> None:
+    assert parse_size(text) is None
+
+
+def test_format_size_uses_the_largest_exact_binary_unit() -> None:
+    assert [format_size(n) for n in (1, 1000, 1024, 1536, 1048576, 17179869184)] == [
+        "1 B", "1000 B", "1 KiB", "1536 B", "1 MiB", "16 GiB"]
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(0.0, "0"), (2101.83, "2,102"), (894.005, "894"), (49.8539, "49.85"), (0.012345, "0.01235"),
+     (1.0, "1"), (12345678, "12,345,678"), (3.2e-6, "3.200e-06"), (True, "yes")],
+)
+def test_format_number_gives_four_significant_figures(value: float, text: str) -> None:
+    assert format_number(value) == text
+
+
+def test_format_value_joins_number_and_unit() -> None:
+    assert format_value(12.5, "µs") == "12.5 µs"
+    assert format_value(0.5, "%") == "0.5 %"
+    assert format_value("ring", "") == "ring"
+    assert format_value(2048, "B") == "2 KiB"

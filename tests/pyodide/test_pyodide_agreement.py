@@ -1,0 +1,69 @@
+"""The engine in the real pinned Pyodide (Node) agrees with CPython to 1e-12 relative."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from calc import __version__
+from calc.jsonapi import run_json
+from tests.pyodide.cases import cases
+from widgets.wheel import build_wheel, wheel_name
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.pyodide
+
+
+@pytest.fixture(scope="module")
+def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    assert shutil.which("node"), "node is required for the Pyodide tests"
+    folder = tmp_path_factory.mktemp("pyodide")
+    wheel = folder / wheel_name(__version__)
+    wheel.write_bytes(build_wheel(ROOT / "calc", __version__))
+    (folder / "cases.json").write_text(json.dumps(cases()))
+    proc = subprocess.run(["node", str(ROOT / "tests/pyodide/run_cases.mjs"), str(wheel), str(folder / "cases.json")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout)
+
+
+def close(a: Any, b: Any, path: str = "") -> list[str]:
+    """Differences between two JSON values; floats within 1e-12 relative."""
+    if isinstance(a, float) or isinstance(b, float):
+        ok = isinstance(a, (int, float)) and isinstance(b, (int, float)) and math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-300)
+        return [] if ok else [f"{path}: {a!r} != {b!r}"]
+    if isinstance(a, dict) and isinstance(b, dict):
+        if a.keys() != b.keys():
+            return [f"{path}: keys {sorted(a)} != {sorted(b)}"]
+        return [d for k in a for d in close(a[k], b[k], f"{path}.{k}")]
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return [f"{path}: length {len(a)} != {len(b)}"]
+        return [d for i, (x, y) in enumerate(zip(a, b)) for d in close(x, y, f"{path}[{i}]")]
+    return [] if a == b else [f"{path}: {a!r} != {b!r}"]
+
+
+def test_pyodide_is_the_pinned_version_with_python_3_14(pyodide_run: dict[str, Any]) -> None:
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    assert pyodide_run["pyodide"] == pinned
+    assert pyodide_run["python"].startswith("3.14")
+
+
+def test_every_case_agrees_with_cpython(pyodide_run: dict[str, Any]) -> None:
+    differences = []
+    for (name, params), got in zip(cases(), pyodide_run["replies"]):
+        expected = json.loads(run_json(name, json.dumps(params)))
+        differences += [f"{name} {params}: {d}" for d in close(expected, got["reply"])]
+    assert differences == []
+
+
+def test_the_shared_cases_cover_every_calculator(pyodide_run: dict[str, Any]) -> None:
+    from calc.registry import names
+
+    assert {name for name, _ in cases()} == set(names())

@@ -1,0 +1,76 @@
+"""Serve the built site on 127.0.0.1 with the headers netlify.toml gives in production.
+
+Netlify applies every ``[[headers]]`` rule whose ``for`` pattern matches a path, later
+rules overriding earlier ones for the same header; ``*`` matches any characters.
+Run ``python -m tests.support.server [PORT]`` to browse the built site as deployed.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import http.server
+import os
+import sys
+import threading
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+        ".json": "application/json", ".whl": "application/zip", ".yml": "text/yaml; charset=utf-8"}
+
+
+def header_rules(netlify_toml: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str, str]]]:
+    config = tomllib.loads(netlify_toml.read_text())
+    return [(rule["for"], dict(rule["values"])) for rule in config.get("headers", [])]
+
+
+def headers_for(path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for pattern, values in rules:
+        if fnmatch.fnmatchcase(path, pattern):
+            merged.update(values)
+    return merged
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    rules: list[tuple[str, dict[str, str]]] = []
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def _rule_headers(self) -> dict[str, str]:
+        return headers_for(self.path.split("?", 1)[0].split("#", 1)[0], self.rules)
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return self._rule_headers().get("Content-Type") or super().guess_type(path)
+
+    def end_headers(self) -> None:
+        for name, value in self._rule_headers().items():
+            if name.lower() != "content-type":
+                self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve(site: Path, port: int = 0) -> Iterator[str]:
+    """Serve ``site`` in a thread; yields the base URL (``http://127.0.0.1:PORT/``)."""
+    handler = functools.partial(type("H", (Handler,), {"rules": header_rules()}), directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+if __name__ == "__main__":
+    with serve(ROOT / "site", int(sys.argv[1]) if len(sys.argv) > 1 else 8001) as url:
+        print(f"serving {ROOT / 'site'} at {url}", flush=True)
+        threading.Event().wait()

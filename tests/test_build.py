@@ -1,0 +1,98 @@
+"""The build: constructs, failures that must stop it, the wheel, missing runtime assets."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import markdown
+import pytest
+
+from calc import __version__
+from widgets import build
+from widgets.render import BuildError
+from widgets.shortcodes import ShortcodeExtension
+from widgets.wheel import build_wheel
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def md(text: str) -> str:
+    return markdown.markdown(text, extensions=[ShortcodeExtension()])
+
+
+def test_value_construct_prints_the_engines_display_string() -> None:
+    assert ">49.85 GB/s<" in md("Bus bandwidth is [[value:collective.busbw_GBps gpus=16 preset=roce400]].")
+
+
+def test_value_construct_raw_prints_the_number_alone() -> None:
+    assert ">1,000<" not in md("[[value:collective.steps gpus=16 raw]]")
+    assert ">30<" in md("[[value:collective.steps gpus=16 raw]]")
+
+
+def test_calc_construct_renders_form_results_and_chart() -> None:
+    html = md("[[calc:collective gpus=16 fixed=op]]")
+    assert 'id="collective-gpus"' in html and 'value="16"' in html
+    assert 'data-output="busbw_GBps"' in html and "<svg" in html
+    assert 'id="collective-op" name="op" aria-describedby="collective-op-help collective-op-error" disabled' in html
+
+
+def test_constructs_in_code_are_left_alone() -> None:
+    assert "[[calc:nope]]" in md("`[[calc:nope]]`")
+    assert "[[value:nope.x]]" in md("```\n[[value:nope.x]]\n```")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[[calc:nope]]", "[[calc:nope]]: unknown calculator 'nope'; known: "),
+        ("[[value:collective.nope]]", "[[value:collective.nope]]: collective has no output 'nope'; known: time_us"),
+        ("[[value:collective.time_vs_size]]", "[[value:collective.time_vs_size]]: time_vs_size is a chart, not a scalar"),
+        ("[[value:collective.time_us gpus=1]]", "calculator 'collective' with {'gpus': '1'}: gpus must be between 2"),
+        ("[[calc:collective fixed=gpu]]", "[[calc:collective]]: fixed=gpu is not a parameter; known: op"),
+        ("Inline [[frobnicate:x]] here.", "[[frobnicate:x]]: unknown construct 'frobnicate'; known: calc"),
+        ("Inline [[calc:collective]] here.", "[[calc:collective]]: a calc construct must stand alone in its paragraph"),
+        ("[[download:nope]]", "[[download:nope]]: unknown export; known: "),
+    ],
+)
+def test_broken_constructs_fail_the_build_with_a_message(text: str, message: str) -> None:
+    with pytest.raises(BuildError) as info:
+        md(text)
+    assert str(info.value).startswith(message)
+
+
+def test_wheel_is_reproducible_and_holds_the_whole_engine() -> None:
+    first, second = build_wheel(ROOT / "calc", __version__), build_wheel(ROOT / "calc", __version__)
+    assert first == second
+    names = zipfile.ZipFile(__import__("io").BytesIO(first)).namelist()
+    assert "calc/registry.py" in names and f"aifabric_calc-{__version__}.dist-info/RECORD" in names
+
+
+def test_missing_pyodide_fails_the_build_naming_the_set_up_command(tmp_path: Path) -> None:
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    with pytest.raises(build.RuntimeAssetError) as info:
+        build.check_runtime(tmp_path)
+    pin = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    assert str(info.value) == (f"pyodide {pin} is not installed (node_modules/pyodide is missing): "
+                               "run ./dev.sh serve (or ./dev.sh setup)")
+
+
+def test_mismatched_pyodide_version_fails_the_build(tmp_path: Path) -> None:
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    shutil.copytree(ROOT / "node_modules", tmp_path / "node_modules", symlinks=True)
+    meta = tmp_path / "node_modules/pyodide/package.json"
+    meta.write_text(json.dumps({**json.loads(meta.read_text()), "version": "0.0.1"}))
+    with pytest.raises(build.RuntimeAssetError, match="node_modules has 0.0.1: run ./dev.sh"):
+        build.check_runtime(tmp_path)
+
+
+def test_inline_scripts_move_to_files_named_by_hash(tmp_path: Path) -> None:
+    html = '<script>var a=1</script><script type="application/json">{"x":1}</script><script src="x.js"></script>'
+    out = build.externalize_inline_scripts(html, "..", tmp_path)
+    assert out.startswith('<script src="../assets/inline/') and '{"x":1}' in out
+    (moved,) = (tmp_path / "assets/inline").iterdir()
+    assert moved.read_text() == "var a=1"

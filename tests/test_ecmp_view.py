@@ -1,0 +1,38 @@
+"""The ECMP view draws the same SVG at build time (Python) and in the browser (ecmp.js)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from calc.registry import run
+from widgets.views import ecmp as view
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = [{}, {"qps_per_flow": 3, "flows": 8, "paths": 8}, {"tiers": "two_same", "flows": 8, "paths": 8, "trials": 20},
+         {"balancing": "spray"}, {"flows": 100, "paths": 100, "trials": 20}, {"flows": 7, "paths": 3, "hash": "random"}]
+SCRIPT = """
+const { svg, summary } = await import(process.argv[1]);
+const data = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (c) => s += c); process.stdin.on("end", () => ok(s)); }));
+process.stdout.write(JSON.stringify(data.map((d) => [svg(d), summary(d)])));
+"""
+
+
+def test_prerender_has_a_tooltip_per_sub_flow() -> None:
+    result = run("ecmp", {"qps_per_flow": 2, "trials": 20}).to_json()
+    html = view.prerender(result)
+    assert html.count('class="ecmp-flow"') == 32
+    first = result["data"]["connections"][0]["qps"][0]
+    assert f'→ 11.0.0.1:4791 UDP QPN 0x{first["lqpn"]:06x}→0x{first["rqpn"]:06x}' in html
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_python_and_javascript_draw_the_same() -> None:
+    data = [run("ecmp", case).to_json()["data"] for case in CASES]
+    out = subprocess.run(["node", "--input-type=module", "-e", SCRIPT, str(ROOT / "widgets/views/ecmp.js")],
+                         input=json.dumps(data), capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [[view.svg(d), view.summary(d)] for d in data]

@@ -1,0 +1,77 @@
+"""The built site served with netlify.toml's headers: CSP, MIME types, caching."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.support.server import header_rules, headers_for
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+
+
+def head(url: str) -> dict[str, str]:
+    with urllib.request.urlopen(urllib.request.Request(url, method="HEAD")) as response:
+        return {k.lower(): v for k, v in response.headers.items()}
+
+
+def test_csp_allows_only_the_site_itself_plus_wasm_compilation(site: str) -> None:
+    csp = head(site)["content-security-policy"]
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["script-src"] == "'self' 'wasm-unsafe-eval'"
+    assert "unsafe-eval'" not in csp.replace("wasm-unsafe-eval", "")
+    assert "http" not in csp
+
+
+def test_security_headers_are_on_every_page(site: str) -> None:
+    headers = head(site + "calculators/")
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
+
+
+def test_wasm_is_served_as_application_wasm_and_cached_for_a_year(site: str) -> None:
+    headers = head(f"{site}assets/pyodide/{PYODIDE}/pyodide.asm.wasm")
+    assert headers["content-type"] == "application/wasm"
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+
+
+def test_html_is_revalidated(site: str) -> None:
+    assert head(site)["cache-control"] == "public, max-age=0, must-revalidate"
+
+
+def test_embed_pages_may_be_framed_by_any_site_and_others_only_by_this_one(site: str) -> None:
+    assert "frame-ancestors *" in head(site + "embed/collective/")["content-security-policy"]
+    assert "frame-ancestors 'self'" in head(site)["content-security-policy"]
+
+
+def test_later_rules_override_earlier_ones_like_netlify() -> None:
+    rules = header_rules()
+    assert headers_for("/assets/calc/abc/x.whl", rules)["Cache-Control"].endswith("immutable")
+    assert headers_for("/index.html", rules)["Cache-Control"].endswith("must-revalidate")
+
+
+@pytest.mark.parametrize("path", ["assets/widgets/config.json", "assets/widgets/runtime.js", "assets/widgets/worker.js"])
+def test_runtime_files_are_in_the_site(built_site: Path, path: str) -> None:
+    assert (built_site / path).exists()
+
+
+def test_runtime_config_points_at_files_that_exist(built_site: Path) -> None:
+    folder = built_site / "assets/widgets"
+    config = json.loads((folder / "config.json").read_text())
+    assert config["pyodide"] == f"../pyodide/{PYODIDE}/"
+    for key in ("plotly", "wheel"):
+        assert (folder / config[key]).resolve().exists()
+    assert (folder / config["pyodide"] / "pyodide.mjs").resolve().exists()
+
+
+def test_no_page_has_an_inline_script(built_site: Path) -> None:
+    import re
+
+    for page in built_site.rglob("*.html"):
+        for attrs, code in re.findall(r"<script([^>]*)>(.*?)</script>", page.read_text(), re.S):
+            assert "src=" in attrs or "application/json" in attrs or not code.strip(), page

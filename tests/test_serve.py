@@ -1,0 +1,64 @@
+"""`mkdocs serve` rebuilds the wheel and the pre-rendered results when calc/ changes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from calc.registry import get
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return str(response.read().decode())
+    except OSError:
+        return ""
+
+
+def wait_for(url: str, text: str, seconds: float = 90) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        page = fetch(url)
+        if text in page:
+            return page
+        time.sleep(0.5)
+    raise AssertionError(f"{text!r} did not appear at {url} within {seconds} s")
+
+
+def test_editing_calc_while_serving_rebuilds_the_pre_rendered_result(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".venv", "node_modules", "site", ".git", "*cache*"))
+    (repo / "node_modules").symlink_to(ROOT / "node_modules")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+                              cwd=repo, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}/calculators/"
+        title = get("collective").title
+        wait_for(url, title)
+        wheel_before = fetch(f"http://127.0.0.1:{port}/assets/widgets/config.json")
+        source = repo / "calc/collective.py"
+        text = source.read_text()
+        assert f'title="{title}"' in text
+        source.write_text(text.replace(f'title="{title}"', 'title="One collective, edited while serving"'))
+        wait_for(url, "One collective, edited while serving")
+        assert fetch(f"http://127.0.0.1:{port}/assets/widgets/config.json") != wheel_before
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

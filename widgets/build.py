@@ -1,0 +1,157 @@
+"""Site-build steps as plain functions, so any generator's hook can call them.
+
+- :func:`check_runtime` fails early, naming the set-up command, when Pyodide or plotly
+  is missing or not the pinned version.
+- :func:`write_runtime` copies the pinned runtime, the widget scripts and the calc wheel
+  into the built site and writes ``assets/widgets/config.json``, which tells the worker
+  where they are.
+- :func:`externalize_inline_scripts` moves inline scripts into files, so the
+  Content-Security-Policy can forbid inline script.
+- :func:`write_embeds` and :func:`write_downloads` write the embed pages and exports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from calc import __version__
+from calc.exporters import exporters
+from calc.registry import all_calculators
+from widgets.render import SITE_ROOT, embed_page
+from widgets.wheel import build_wheel, wheel_name
+
+__all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
+           "resolve_site_root", "write_embeds", "write_downloads", "SETUP_COMMAND"]
+
+SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PLOTLY_FILE = "plotly-basic.min.js"
+WIDGETS_DIR = Path(__file__).resolve().parent
+
+
+class RuntimeAssetError(Exception):
+    """A browser runtime asset is missing or not the pinned version."""
+
+
+@dataclass(frozen=True)
+class Runtime:
+    pyodide_version: str
+    plotly_version: str
+
+
+def _pinned(root: Path, package: str) -> str:
+    pins = json.loads((root / "package.json").read_text())["dependencies"]
+    return str(pins[package])
+
+
+def _installed(root: Path, package: str) -> str | None:
+    meta = root / "node_modules" / package / "package.json"
+    return str(json.loads(meta.read_text())["version"]) if meta.exists() else None
+
+
+def _locked(root: Path, package: str) -> str | None:
+    lock = json.loads((root / "package-lock.json").read_text())
+    entry = lock.get("packages", {}).get(f"node_modules/{package}")
+    return str(entry["version"]) if entry else None
+
+
+def check_runtime(root: Path) -> Runtime:
+    """Pinned, locked and installed versions agree for Pyodide and plotly, and the files exist."""
+    versions = {}
+    for package in ("pyodide", "plotly.js-basic-dist-min"):
+        pinned, locked, installed = _pinned(root, package), _locked(root, package), _installed(root, package)
+        if installed is None:
+            raise RuntimeAssetError(f"{package} {pinned} is not installed (node_modules/{package} is missing): "
+                                    f"run {SETUP_COMMAND}")
+        if not pinned == locked == installed:
+            raise RuntimeAssetError(f"{package}: package.json pins {pinned}, package-lock.json has {locked}, "
+                                    f"node_modules has {installed}: run {SETUP_COMMAND}")
+        versions[package] = pinned
+    missing = [f for f in PYODIDE_FILES if not (root / "node_modules/pyodide" / f).exists()]
+    if missing:
+        raise RuntimeAssetError(f"Pyodide files missing: {', '.join(missing)}: run {SETUP_COMMAND}")
+    return Runtime(versions["pyodide"], versions["plotly.js-basic-dist-min"])
+
+
+def _copy_tree(source: Path, target: Path, pattern: str) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    for path in source.glob(pattern):
+        shutil.copy2(path, target / path.name)
+
+
+def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, str]:
+    """Copy runtime files into ``site``; returns the worker's config (paths relative to it)."""
+    assets = site / "assets"
+    pyodide = assets / "pyodide" / runtime.pyodide_version
+    pyodide.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(root / "node_modules/pyodide" / name, pyodide / name)
+    plotly = assets / "plotly" / runtime.plotly_version
+    plotly.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(root / "node_modules/plotly.js-basic-dist-min" / PLOTLY_FILE, plotly / PLOTLY_FILE)
+    wheel = build_wheel(root / "calc", __version__)
+    digest = hashlib.sha256(wheel).hexdigest()[:16]
+    (assets / "calc" / digest).mkdir(parents=True, exist_ok=True)
+    (assets / "calc" / digest / wheel_name(__version__)).write_bytes(wheel)
+    _copy_tree(WIDGETS_DIR / "js", assets / "widgets", "*.js")
+    _copy_tree(WIDGETS_DIR / "js", assets / "widgets", "*.css")
+    _copy_tree(WIDGETS_DIR / "views", assets / "widgets" / "views", "*.js")
+    config = {
+        "pyodide": f"../pyodide/{runtime.pyodide_version}/",
+        "plotly": f"../plotly/{runtime.plotly_version}/{PLOTLY_FILE}",
+        "wheel": f"../calc/{digest}/{wheel_name(__version__)}",
+    }
+    (assets / "widgets" / "config.json").write_text(json.dumps(config, indent=1))
+    return config
+
+
+_INLINE = re.compile(r"<script(?P<attrs>[^>]*)>(?P<code>.*?)</script>", re.S)
+
+
+def externalize_inline_scripts(html: str, base_url: str, site: Path) -> str:
+    """Replace each inline classic script by a file named for its hash; JSON data blocks stay."""
+
+    def move(m: re.Match[str]) -> str:
+        attrs, code = m.group("attrs"), m.group("code")
+        if "src=" in attrs or "application/json" in attrs or not code.strip():
+            return m.group(0)
+        name = hashlib.sha256(code.encode()).hexdigest()[:20] + ".js"
+        folder = site / "assets" / "inline"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(code)
+        return f'<script{attrs} src="{base_url}/assets/inline/{name}"></script>'
+
+    return _INLINE.sub(move, html)
+
+
+def resolve_site_root(html: str, base_url: str) -> str:
+    """Links written by constructs as ``@@SITE_ROOT@@path`` become relative to the page."""
+    return html.replace(SITE_ROOT, base_url.rstrip("/") + "/")
+
+
+def write_embeds(site: Path) -> list[str]:
+    """``embed/<name>/index.html`` for every calculator: the widget alone, for iframes."""
+    names = []
+    for calc in all_calculators():
+        folder = site / "embed" / calc.name
+        folder.mkdir(parents=True, exist_ok=True)
+        page = embed_page(calc.name, ["../../assets/widgets/widgets.css"], ["../../assets/widgets/runtime.js"])
+        (folder / "index.html").write_text(resolve_site_root(page, "../.."))
+        names.append(calc.name)
+    return names
+
+
+def write_downloads(site: Path) -> list[str]:
+    """Every export into ``downloads/`` under the file name the page links to."""
+    folder = site / "downloads"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for export in exporters().values():
+        (folder / export.filename).write_text(export.func())
+        written.append(export.filename)
+    return written

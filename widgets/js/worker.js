@@ -1,0 +1,70 @@
+// The Python worker: one Pyodide per page session, shared by every widget.
+//
+// Protocol (cf. Pyodide's web-worker guide): every request is {id, type, ...};
+// every reply is {id, result} or {id, error}. Start-up failure is reported to the
+// first request, and to every later one, as {id, error: {startup: true, message}}.
+// Versions are not written here: config.json, generated at build time from
+// package.json (the one place Pyodide is pinned), names the files.
+
+const here = new URL(".", import.meta.url);
+
+async function boot() {
+  const t0 = performance.now();
+  const config = await (await fetch(new URL("config.json", here))).json();
+  const pyodideBase = new URL(config.pyodide, here);
+  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
+  const [pyodide, wheel] = await Promise.all([
+    loadPyodide({ indexURL: pyodideBase.href }),
+    fetch(new URL(config.wheel, here)).then((r) => {
+      if (!r.ok) throw new Error(`calc wheel not found (${r.status})`);
+      return r.arrayBuffer();
+    }),
+  ]);
+  pyodide.unpackArchive(wheel, "wheel");
+  const api = pyodide.pyimport("calc.jsonapi");
+  return { pyodide, api, bootMs: performance.now() - t0, version: pyodide.version };
+}
+
+// A runtime that neither loads nor fails (a stalled download) is reported as a failure too.
+const BOOT_TIMEOUT_MS = 120_000;
+const ready = Promise.race([
+  boot(),
+  new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${BOOT_TIMEOUT_MS / 1000} s`)), BOOT_TIMEOUT_MS)),
+]);
+ready.catch(() => {}); // reported per request below
+
+function handle(runtime, msg) {
+  if (msg.type === "init") {
+    return { pyodide: runtime.version, bootMs: runtime.bootMs };
+  }
+  if (msg.type === "run") {
+    const reply = JSON.parse(runtime.api.run_json(msg.calc, JSON.stringify(msg.params)));
+    if (reply.error) throw Object.assign(new Error(reply.error.message), { field: reply.error.field, validation: true });
+    return reply.result;
+  }
+  if (msg.type === "stats") {
+    return { wasmHeapBytes: runtime.pyodide._module.HEAPU8.length };
+  }
+  if (msg.type === "spec") {
+    return JSON.parse(runtime.api.spec_json(msg.calc));
+  }
+  throw new Error(`unknown request type ${msg.type}`);
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  let runtime;
+  try {
+    runtime = await ready;
+  } catch (err) {
+    self.postMessage({ id: msg.id, error: { startup: true, message: `Python could not start: ${err.message || err}` } });
+    return;
+  }
+  try {
+    const t0 = performance.now();
+    const result = handle(runtime, msg);
+    self.postMessage({ id: msg.id, result, ms: performance.now() - t0 });
+  } catch (err) {
+    self.postMessage({ id: msg.id, error: { message: err.message || String(err), field: err.field ?? null, validation: !!err.validation } });
+  }
+};

@@ -1,0 +1,96 @@
+"""The thin MkDocs hook: one entry point per build event, each delegating to widgets.build.
+
+Everything here is glue; the work lives in plain functions (widgets.build, widgets.render)
+and a Python-Markdown extension (widgets.shortcodes), so another generator that reads
+mkdocs.yml can call the same functions.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _importable() -> None:
+    """MkDocs imports hooks by path (and restores sys.path after): make calc and widgets importable."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
+_importable()
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+from widgets import build, render, shortcodes  # noqa: E402
+
+_state: dict[str, Any] = {}
+
+
+def _fresh_engine() -> None:
+    """`mkdocs serve` loads this hook once but calls on_config for every rebuild: drop and
+    re-import calc and widgets so edits reach the pages, the wheel and pre-rendered results."""
+    global build, render, shortcodes
+    _importable()
+    for name in [m for m in sys.modules if m.split(".")[0] in ("calc", "widgets")]:
+        del sys.modules[name]
+    build = importlib.import_module("widgets.build")
+    render = importlib.import_module("widgets.render")
+    shortcodes = importlib.import_module("widgets.shortcodes")
+
+
+def on_config(config: Any) -> Any:
+    _fresh_engine()
+    try:
+        _state["runtime"] = build.check_runtime(ROOT)
+    except build.RuntimeAssetError as exc:
+        raise PluginError(str(exc)) from None
+    config.markdown_extensions.append(shortcodes.ShortcodeExtension(fail=_page_error))
+    render.DOCS_DIR[:] = [Path(config.docs_dir)]
+    return config
+
+
+def _page_error(message: str) -> PluginError:
+    return PluginError(f"{_state.get('page', 'a page')}: {message}")
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    _state["page"] = page.file.src_path
+    return markdown
+
+
+def on_pre_build(config: Any) -> None:
+    render.clear_cache()
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    base = _base_url(page.url)
+    output = build.resolve_site_root(output, base)
+    return build.externalize_inline_scripts(output, base, Path(config.site_dir))
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    # Static templates such as 404.html are served at any depth: root-absolute paths.
+    return build.externalize_inline_scripts(output, "", Path(config.site_dir))
+
+
+def on_post_build(config: Any) -> None:
+    site = Path(config.site_dir)
+    build.write_runtime(ROOT, site, _state["runtime"])
+    build.write_embeds(site)
+    build.write_downloads(site)
+
+
+def on_serve(server: Any, config: Any, builder: Any) -> Any:
+    for folder in ("calc", "widgets"):
+        server.watch(str(ROOT / folder))
+    return server
+
+
+def _base_url(page_url: str) -> str:
+    depth = page_url.strip("/").count("/") + 1 if page_url.strip("/") else 0
+    return "/".join([".."] * depth) or "."
+

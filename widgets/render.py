@@ -1,0 +1,295 @@
+"""HTML for the page constructs, computed by the engine in CPython at build time.
+
+The same result JSON that the browser worker returns is embedded in each widget,
+so the page shows a real result before (or without) Python in the browser, and
+the runtime only swaps display strings and chart data.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from calc.errors import ValidationError
+from calc.outputs import Chart, Scalar, Table
+from calc.params import Bool, Choice, Param, Size, Text, Value, _Bounded
+from calc.registry import Calculator, Result, all_calculators, get
+from calc.sources import all_sources
+from calc.units import format_number
+from widgets.svgchart import svg_chart
+
+__all__ = ["SITE_ROOT", "widget_html", "value_html", "table_html", "references_html", "download_html", "catalog_html",
+           "embed_page", "result_for", "clear_cache", "BuildError", "cite_html",
+           "DOCS_DIR"]
+
+SITE_ROOT = "@@SITE_ROOT@@"
+_CACHE: dict[tuple[str, str], Result] = {}
+
+
+class BuildError(Exception):
+    """A construct names something the engine does not have."""
+
+
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
+def result_for(name: str, params: Mapping[str, str]) -> Result:
+    """Run calculator ``name`` once per build for each distinct set of parameters."""
+    key = (name, json.dumps(dict(params), sort_keys=True))
+    if key not in _CACHE:
+        try:
+            _CACHE[key] = get(name).run(params)
+        except ValidationError as exc:
+            raise BuildError(f"calculator {name!r} with {dict(params)}: {exc.message}") from None
+    return _CACHE[key]
+
+
+DOCS_DIR: list[Path] = []  # set by the build: where ``name=@file`` values are read from
+
+
+def _params(params: Mapping[str, str]) -> dict[str, str]:
+    """``name=@path`` reads the value from a file under the docs folder (a YAML topology, say)."""
+    out = dict(params)
+    for name, value in params.items():
+        if value.startswith("@"):
+            path = (DOCS_DIR[0] if DOCS_DIR else Path("docs")) / value[1:]
+            if not path.is_file():
+                raise BuildError(f"{name}={value}: no file {path}")
+            out[name] = path.read_text(encoding="utf-8")
+    return out
+
+
+def cite_html(code: Any) -> str:
+    """``[[cite:KEY]]``: a link to a registered source on the References page."""
+    get("collective")
+    keys = {s.key: s for s in all_sources()}
+    if code.target not in keys:
+        raise BuildError(f"[[cite:{code.target}]]: unknown source; cite it in calc (calc.sources.cite) first")
+    s = keys[code.target]
+    return (f'<a class="calc-cite" href="{SITE_ROOT}references/#ref-{s.key}" title="{html.escape(s.text())}">'
+            f"[{html.escape(s.key)}]</a>")
+
+
+def _split_target(code: Any, what: str) -> tuple[Calculator, str]:
+    name, _, output = code.target.partition(".")
+    try:
+        calc = get(name)
+    except ValidationError as exc:
+        raise BuildError(f"[[{code.kind}:{code.target}]]: {exc.message}") from None
+    if what and output not in [o.name for o in calc.outputs]:
+        known = ", ".join(o.name for o in calc.outputs)
+        raise BuildError(f"[[{code.kind}:{code.target}]]: {name} has no output {output!r}; known: {known}")
+    return calc, output
+
+
+def value_html(code: Any) -> str:
+    """``[[value:NAME.OUTPUT ...]]``: the scalar's display string (``raw`` drops the unit)."""
+    calc, output = _split_target(code, "output")
+    out = calc.output(output)
+    if not isinstance(out, Scalar):
+        raise BuildError(f"[[value:{code.target}]]: {output} is a {out.kind}, not a scalar")
+    result = result_for(calc.name, _params(code.params))
+    value = result.value(output)
+    text = format_number(value, out.digits) if "raw" in code.flags and not isinstance(value, str) \
+        else result.display(output)
+    title = f"Computed by calculator {calc.name} at build time"
+    return f'<span class="calc-value" data-calc="{calc.name}" data-output="{output}" title="{title}">' \
+           f"{html.escape(text)}</span>"
+
+
+def table_html(code: Any) -> str:
+    """``[[table:NAME.TABLE ...]]``: a declared table output, generated from data."""
+    calc, output = _split_target(code, "output")
+    out = calc.output(output)
+    if not isinstance(out, Table):
+        raise BuildError(f"[[table:{code.target}]]: {output} is a {out.kind}, not a table")
+    rows = result_for(calc.name, _params(code.params)).outcome.tables[output]
+    return f'<div class="calc-table-wrap">{_table(out, rows)}</div>'
+
+
+def _table(out: Table, rows: Any) -> str:
+    heads = "".join(f"<th>{html.escape(c.label)}{f' ({html.escape(c.unit)})' if c.unit else ''}</th>"
+                    for c in out.columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>"
+                   for row in rows)
+    return (f'<table class="calc-table" data-table="{out.name}"><caption>{html.escape(out.title)}'
+            f"</caption><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return format_number(value)
+    return str(value)
+
+
+def references_html(code: Any) -> str:
+    """Every source registered by the engine, sorted by key, with an anchor per key."""
+    get("collective")  # discovery imports every module, so every citation is registered
+    items = "".join(
+        f'<li id="ref-{s.key}"><code>{s.key}</code> {html.escape(s.text())} '
+        f'<a href="{html.escape(s.url)}">{html.escape(s.url)}</a>'
+        f'{" " + html.escape(s.note) if s.note else ""}</li>'
+        for s in all_sources()
+    )
+    return f'<ol class="calc-references">{items}</ol>'
+
+
+def catalog_html(code: Any) -> str:
+    """``[[catalog]]``: every declared calculator, its summary, parameters, CLI and embed page."""
+    rows = []
+    for calc in all_calculators():
+        params = ", ".join(f"<code>{p.name}</code>" for p in calc.params)
+        rows.append(f"<tr><td><code>{calc.name}</code></td><td>{html.escape(calc.title)}. "
+                    f"{html.escape(calc.summary)}</td><td>{params}</td>"
+                    f'<td><a href="{SITE_ROOT}embed/{calc.name}/">embed/{calc.name}/</a></td></tr>')
+    return ('<table class="calc-catalog"><thead><tr><th>Name</th><th>What it computes</th>'
+            f'<th>Parameters</th><th>Embed page</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def download_html(code: Any) -> str:
+    """``[[download:EXPORT label="..."]]``: a link to an export written into the site."""
+    from calc.exporters import exporters
+
+    found = exporters()
+    if code.target not in found:
+        raise BuildError(f"[[download:{code.target}]]: unknown export; known: {', '.join(found) or 'none'}")
+    filename = found[code.target].filename
+    label = code.params.get("label", f"Download {filename}")
+    return (f'<p><a class="md-button calc-download" href="{SITE_ROOT}downloads/{html.escape(filename)}" '
+            f'download="{html.escape(filename)}">{html.escape(label)}</a></p>')
+
+
+# ---- widgets ---------------------------------------------------------------------------------
+
+def widget_html(code: Any, embed: bool = False) -> str:
+    """``[[calc:NAME ...]]``: form generated from the declaration plus the pre-rendered result."""
+    calc, _ = _split_target(code, "")
+    options = _params({k: v for k, v in code.params.items() if k not in ("fixed", "hidden", "id")})
+    fixed = _names(calc, code.params.get("fixed", ""), "fixed")
+    hidden = _names(calc, code.params.get("hidden", ""), "hidden")
+    result = result_for(calc.name, options)
+    wid = code.params.get("id", calc.name)
+    state = {"params": options, "fixed": fixed, "hidden": hidden}
+    parts = [
+        f'<div class="calc-widget" id="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}">',
+        f'<div class="calc-head"><strong>{html.escape(calc.title)}</strong> '
+        f'<span class="calc-status" role="status" aria-live="polite">Result computed at build time; '
+        f"Python starts when you scroll here.</span></div>",
+        _form(calc, result.inputs, wid, fixed, hidden),
+        _outputs(calc, result, wid),
+        _view(calc, result),
+        f'<script type="application/json" class="calc-spec">{_json(calc.spec())}</script>',
+        f'<script type="application/json" class="calc-state">{_json(state)}</script>',
+        f'<script type="application/json" class="calc-result">{_json(result.to_json())}</script>',
+        "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/">'
+                         f"Open this calculator on its own (embeddable)</a></p>",
+        "</div>",
+    ]
+    return "".join(parts)
+
+
+def _names(calc: Calculator, text: str, option: str) -> list[str]:
+    names = [n for n in text.split(",") if n]
+    known = [p.name for p in calc.params]
+    for n in names:
+        if n not in known:
+            raise BuildError(f"[[calc:{calc.name}]]: {option}={n} is not a parameter; known: {', '.join(known)}")
+    return names
+
+
+def _json(data: Any) -> str:
+    """JSON safe inside a script element."""
+    return json.dumps(data, allow_nan=False).replace("</", "<\\/")
+
+
+def _form(calc: Calculator, inputs: Mapping[str, Value], wid: str, fixed: list[str], hidden: list[str]) -> str:
+    fields = "".join(_field(p, inputs[p.name], wid, p.name in fixed) for p in calc.params if p.name not in hidden)
+    return f'<form class="calc-form" aria-label="Inputs">{fields}</form>'
+
+
+def _field(p: Param, value: Value, wid: str, fixed: bool) -> str:
+    fid = f"{wid}-{p.name}"
+    unit = f' <span class="calc-unit">({html.escape(p.unit)})</span>' if p.unit and not isinstance(p, Size) else ""
+    rule = p.describe_rule()
+    help_text = " ".join(t for t in (p.help, f"Allowed: {rule}." if rule else "") if t)
+    label = f'<label for="{fid}">{html.escape(p.label)}{unit}</label>'
+    control = _control(p, value, fid, fixed)
+    help_html = (f'<span class="calc-help" id="{fid}-help" title="{html.escape(help_text)}">'
+                 f"{html.escape(help_text)}</span>")
+    error = f'<span class="calc-error" id="{fid}-error" role="alert" hidden></span>'
+    return f'<div class="calc-field" data-param="{p.name}">{label}{control}{help_html}{error}</div>'
+
+
+def _control(p: Param, value: Value, fid: str, fixed: bool) -> str:
+    common = (f'id="{fid}" name="{p.name}" aria-describedby="{fid}-help {fid}-error"'
+              f'{" disabled" if fixed else ""}')
+    if isinstance(p, Choice):
+        opts = "".join(f'<option value="{c}"{" selected" if c == value else ""}>'
+                       f"{html.escape(p.labels.get(c, c))}</option>" for c in p.choices)
+        return f"<select {common}>{opts}</select>"
+    if isinstance(p, Bool):
+        return f'<input type="checkbox" {common}{" checked" if value else ""}>'
+    if isinstance(p, Text) and p.multiline:
+        return f'<textarea {common} rows="14" spellcheck="false">{html.escape(str(value))}</textarea>'
+    bounds = ""
+    if isinstance(p, _Bounded) and not isinstance(p, Size):
+        bounds = "".join(f' {k}="{p.show(v).replace(",", "")}"' for k, v in (("min", p.minimum), ("max", p.maximum))
+                         if v is not None)
+        kind = "number"
+        step = ' step="1"' if p.kind == "int" else ' step="any"'
+        return f'<input type="{kind}" inputmode="decimal"{bounds}{step} value="{html.escape(p.display(value))}" {common}>'
+    return f'<input type="text" value="{html.escape(p.display(value))}" {common}>'
+
+
+def _outputs(calc: Calculator, result: Result, wid: str) -> str:
+    rows = "".join(
+        f'<tr data-output="{o.name}"><th scope="row">{html.escape(o.label)}</th>'
+        f'<td class="calc-out">{html.escape(result.display(o.name))}</td></tr>'
+        for o in calc.outputs if isinstance(o, Scalar)
+    )
+    parts = [f'<table class="calc-outputs" aria-label="Results"><tbody>{rows}</tbody></table>']
+    for o in calc.outputs:
+        if isinstance(o, Chart):
+            svg = svg_chart(o, result.outcome.charts[o.name])
+            parts.append(f'<figure class="calc-chart" data-chart="{o.name}"><div class="calc-plot" '
+                         f'id="{wid}-{o.name}">{svg}</div><figcaption>{html.escape(o.title)}'
+                         f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
+        elif isinstance(o, Table):
+            parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}">'
+                         f"{_table(o, result.outcome.tables[o.name])}</div>")
+    notes = "".join(f"<li>{html.escape(n)}</li>" for n in result.outcome.notes)
+    parts.append(f'<ul class="calc-notes">{notes}</ul>')
+    return f'<div class="calc-results">{"".join(parts)}</div>'
+
+
+def _view(calc: Calculator, result: Result) -> str:
+    """A custom view's build-time HTML from ``widgets/views/<view>.py``'s ``prerender``."""
+    if not calc.view:
+        return ""
+    try:
+        module = importlib.import_module(f"widgets.views.{calc.view}")
+    except ModuleNotFoundError:
+        raise BuildError(f"calculator {calc.name} declares view {calc.view!r} but widgets/views/"
+                         f"{calc.view}.py does not exist") from None
+    return f'<div class="calc-view" data-view="{calc.view}">{module.prerender(result.to_json())}</div>'
+
+
+def embed_page(name: str, stylesheets: list[str], scripts: list[str]) -> str:
+    """A page with one widget and no site chrome, for iframes. Paths are relative to it."""
+    calc = get(name)
+
+    class _Code:
+        kind, target, params, flags = "calc", name, {}, ()
+
+    links = "".join(f'<link rel="stylesheet" href="{s}">' for s in stylesheets)
+    tags = "".join(f'<script type="module" src="{s}"></script>' for s in scripts)
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">'
+            f"<title>{html.escape(calc.title)}</title>{links}</head>"
+            f'<body class="calc-embed"><main>{widget_html(_Code(), embed=True)}</main>{tags}</body></html>')
+

@@ -1,0 +1,151 @@
+// The ECMP lab's drawing in the browser: the same picture as widgets/views/ecmp.py (keep in step),
+// plus controls that re-hash live (new seed, more or fewer queue pairs) and "trace one flow":
+// pick a connection (or click a block) to highlight its sub-flows and list their tuples and paths.
+
+const WIDTH = 760;
+const TOP = 56;
+const BOTTOM = 236;
+const SPINE_H = 22;
+export const LEGEND = "Colour: connection. Red dashed line: one uplink's capacity; dashed lane: idle uplink. "
+  + "Hover (or pick) a block to trace its flow.";
+
+export const STYLE = `
+.ecmp-svg{width:100%;height:auto;font:12px system-ui,sans-serif}
+.ecmp-box{fill:none;stroke:currentColor;stroke-opacity:.55}
+.ecmp-label{fill:currentColor}.ecmp-small{fill:currentColor;font-size:10px;opacity:.75}
+.ecmp-fan{stroke:currentColor;stroke-opacity:.18}.ecmp-lane{stroke:currentColor;stroke-opacity:.25}
+.ecmp-idle{stroke-dasharray:3 3;stroke:#c0392b;stroke-opacity:.6}
+.ecmp-cap{stroke:#c0392b;stroke-dasharray:6 4}
+.ecmp-flow{cursor:pointer}.ecmp-dim .ecmp-flow:not(.ecmp-on){opacity:.12}
+.ecmp-controls{display:flex;flex-wrap:wrap;gap:.5em;align-items:center;margin:.5em 0}
+.ecmp-trace{font:12px ui-monospace,monospace;white-space:pre-wrap;margin:.3em 0}
+`;
+
+export function colour(conn) {
+  return `hsl(${((conn * 137.508) % 360).toFixed(1)},65%,48%)`;
+}
+
+function esc(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+function hex6(n) {
+  return `0x${n.toString(16).padStart(6, "0")}`;
+}
+
+function tip(conn, j, qp) {
+  const port = "sport" in qp ? `:${qp.sport}` : "";
+  const qpn = "lqpn" in qp ? ` QPN ${hex6(qp.lqpn)}→${hex6(qp.rqpn)}` : "";
+  const tier2 = "path2" in qp ? `, spine uplink ${qp.path2}` : "";
+  return `connection ${conn.id} QP ${j}: ${conn.src}${port} → ${conn.dst}:4791 UDP${qpn}; `
+    + `hash ${qp.hash} → uplink ${qp.path}${tier2}; rate ${Math.round(conn.rate * 100)}% of fair share`;
+}
+
+export function svg(data) {
+  const u = data.paths;
+  const q = data.qps_per_flow;
+  const pitch = Math.min(44, (WIDTH - 40) / u);
+  const x0 = (WIDTH - pitch * u) / 2;
+  const peak = data.spray ? Math.max((data.flows * q) / u, q, 1) : Math.max(...data.loads, q, 1);
+  const unit = (BOTTOM - TOP - 14) / peak;
+  const height = BOTTOM + (data.spine_loads.length ? SPINE_H + 70 : SPINE_H + 6);
+  const parts = [
+    `<svg class="ecmp-svg" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="Sub-flows on ${u} uplinks">`,
+    `<rect x="${WIDTH / 2 - 90}" y="6" width="180" height="26" rx="4" class="ecmp-box"/>`,
+    `<text x="${WIDTH / 2}" y="24" text-anchor="middle" class="ecmp-label">leaf: ${data.flows} connections × ${q} QP</text>`,
+  ];
+  for (let p = 0; p < u; p++) {
+    const cx = x0 + (p + 0.5) * pitch;
+    const idle = data.loads[p] === 0 && !data.spray;
+    parts.push(`<line x1="${WIDTH / 2}" y1="32" x2="${cx.toFixed(1)}" y2="${TOP}" class="ecmp-fan"/>`);
+    parts.push(`<line x1="${cx.toFixed(1)}" y1="${TOP}" x2="${cx.toFixed(1)}" y2="${BOTTOM}" class="ecmp-lane${idle ? " ecmp-idle" : ""}"/>`);
+    parts.push(`<rect x="${(x0 + p * pitch + 1).toFixed(1)}" y="${BOTTOM}" width="${(pitch - 2).toFixed(1)}" height="${SPINE_H}" class="ecmp-box"><title>uplink ${p}: ${data.loads[p]} sub-flows</title></rect>`);
+    if (u <= 32) parts.push(`<text x="${cx.toFixed(1)}" y="${BOTTOM + 15}" text-anchor="middle" class="ecmp-small">${p}</text>`);
+  }
+  const cap = BOTTOM - unit * q;
+  parts.push(`<line x1="${x0}" y1="${cap.toFixed(1)}" x2="${x0 + pitch * u}" y2="${cap.toFixed(1)}" class="ecmp-cap"/>`);
+  const stack = new Array(u).fill(0);
+  for (const conn of data.connections) {
+    conn.qps.forEach((qp, j) => {
+      const lanes = data.spray ? [...Array(u).keys()] : [qp.path];
+      const h = unit * (data.spray ? 1 / u : 1);
+      for (const p of lanes) {
+        const y = BOTTOM - stack[p] - h;
+        stack[p] += h;
+        parts.push(`<rect class="ecmp-flow" data-conn="${conn.id}" data-qp="${j}" x="${(x0 + p * pitch + pitch * 0.2).toFixed(1)}" y="${y.toFixed(1)}" width="${(pitch * 0.6).toFixed(1)}" height="${Math.max(h - 0.6, 0.4).toFixed(1)}" fill="${colour(conn.id)}"><title>${esc(tip(conn, j, qp))}</title></rect>`);
+      }
+    });
+  }
+  if (data.spine_loads.length) {
+    const top = Math.max(1, ...data.spine_loads.map((row) => Math.max(...row)));
+    data.spine_loads.forEach((row, a) => {
+      const w = (pitch * 0.8) / row.length;
+      row.forEach((load, b) => {
+        const h = (40 * load) / top;
+        parts.push(`<rect class="ecmp-spine-up" x="${(x0 + a * pitch + pitch * 0.1 + b * w).toFixed(1)}" y="${(BOTTOM + SPINE_H + 46 - h).toFixed(1)}" width="${Math.max(w - 0.3, 0.3).toFixed(1)}" height="${h.toFixed(1)}" fill="#777"><title>spine ${a} uplink ${b}: ${load} sub-flows from all leaves</title></rect>`);
+      });
+    });
+    parts.push(`<text x="${WIDTH / 2}" y="${BOTTOM + SPINE_H + 62}" text-anchor="middle" class="ecmp-label">each spine's own uplinks: sub-flows from every leaf</text>`);
+  }
+  parts.push("</svg>");
+  return parts.join("");
+}
+
+export function summary(data) {
+  if (data.spray) return `Trial 1: every connection is spread over all ${data.paths} uplinks.`;
+  const idle = data.loads.filter((x) => x === 0).length;
+  const slowest = Math.min(...data.connections.map((c) => c.rate));
+  return `Trial 1: the busiest uplink carries ${Math.max(...data.loads)} sub-flows, ${idle} of ${data.paths} `
+    + `uplinks are idle, and the slowest connection runs at ${Math.round(slowest * 100)}% of its fair share.`;
+}
+
+function traceText(data, id) {
+  const conn = data.connections.find((c) => c.id === id);
+  if (!conn) return "";
+  return conn.qps.map((qp, j) => tip(conn, j, qp)).join("\n");
+}
+
+function setField(ctx, name, value) {
+  const field = ctx.widget?.field?.(name);
+  if (!field) return false;
+  field.value = String(value);
+  ctx.widget.run();
+  return true;
+}
+
+export function render(element, result, ctx) {
+  const data = result.data;
+  const inputs = result.inputs || {};
+  element.innerHTML = `<style>${STYLE}</style>`
+    + `<div class="ecmp-controls">`
+    + `<button type="button" data-act="seed">Re-hash: new random seed</button>`
+    + `<button type="button" data-act="more">One more queue pair per connection</button>`
+    + `<button type="button" data-act="fewer"${data.qps_per_flow <= 1 ? " disabled" : ""}>One fewer</button>`
+    + `<label>Trace connection <select data-act="trace"><option value="">none</option>`
+    + data.connections.map((c) => `<option value="${c.id}">${c.id}: ${esc(c.src)} → ${esc(c.dst)}</option>`).join("")
+    + `</select></label></div>`
+    + `<figure class="ecmp-figure">${svg(data)}<figcaption class="ecmp-summary">${esc(summary(data))} ${LEGEND}</figcaption></figure>`
+    + `<pre class="ecmp-trace" aria-live="polite"></pre>`;
+  const figure = element.querySelector(".ecmp-figure");
+  const select = element.querySelector('select[data-act="trace"]');
+  const out = element.querySelector(".ecmp-trace");
+  const trace = (id) => {
+    figure.classList.toggle("ecmp-dim", id !== null);
+    for (const rect of figure.querySelectorAll(".ecmp-flow")) rect.classList.toggle("ecmp-on", Number(rect.dataset.conn) === id);
+    out.textContent = id === null ? "" : traceText(data, id);
+    select.value = id === null ? "" : String(id);
+  };
+  select.addEventListener("change", () => trace(select.value === "" ? null : Number(select.value)));
+  figure.addEventListener("click", (event) => {
+    const rect = event.target.closest?.(".ecmp-flow");
+    if (rect) trace(Number(rect.dataset.conn));
+  });
+  const rerun = async (params) => {
+    const name = Object.keys(params)[0];
+    if (setField(ctx, name, params[name])) return;
+    render(element, await ctx.run(params), ctx);
+  };
+  element.querySelector('[data-act="seed"]').addEventListener("click", () => rerun({ seed: (Number(inputs.seed ?? 1) + 1) % 4294967296 }));
+  element.querySelector('[data-act="more"]').addEventListener("click", () => rerun({ qps_per_flow: Math.min(64, data.qps_per_flow + 1) }));
+  element.querySelector('[data-act="fewer"]').addEventListener("click", () => rerun({ qps_per_flow: Math.max(1, data.qps_per_flow - 1) }));
+}

@@ -1,0 +1,88 @@
+// The topology editor's view in the browser: the same markup as widgets/views/topology.py (keep in
+// step). The form's YAML textarea is the editor (syntax errors appear under it, with line and
+// column); this view shows the problems found with a button per line number (selects that line in
+// the editor), the diagram the engine drew, and a link that downloads the YAML as it is now.
+
+const EDITOR_PAGE = "../topology-as-code/";
+const PREVIEW_LINES = 24;
+const MAX_LINK_CHARS = 6000;
+
+export function fabricHtml(yaml) {
+  const lines = yaml.split("\n");
+  const shown = lines.slice(0, PREVIEW_LINES).join("\n")
+    + (lines.length > PREVIEW_LINES ? `\n# … ${lines.length - PREVIEW_LINES} more lines` : "");
+  let link = "";
+  if (yaml.length <= MAX_LINK_CHARS) {
+    const href = `${EDITOR_PAGE}?editor.example=custom&editor.yaml=${encodeURIComponent(yaml)}#editor`;
+    link = ` <a class="md-button topology-open" href="${esc(href)}">Open in the topology editor</a>`;
+  }
+  return `<div class="topology-view"><p>The same design as a topology file (${lines.length - 1} lines), `
+    + `which the topology editor reads back to the same counts:</p>`
+    + `<pre class="topology-yaml"><code>${esc(shown)}</code></pre>`
+    + `<p><a class="md-button topology-download" download="fabric.yaml" href="${esc(downloadHref(yaml))}">`
+    + `Download fabric.yaml</a>${link}</p></div>`;
+}
+
+function esc(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+export function problemsHtml(issues) {
+  if (!issues.length) return '<p class="topology-ok">No problems found.</p>';
+  const items = issues.map((i) => `<li><button type="button" class="topology-line" data-line="${Number(i.line)}">`
+    + `line ${Number(i.line)}</button> <code>${esc(i.rule)}</code> ${esc(i.message)}</li>`).join("");
+  const n = issues.length;
+  return `<p class="topology-bad"><strong>${n} problem${n !== 1 ? "s" : ""}</strong> `
+    + `(select a line number to jump to it in the editor):</p><ol>${items}</ol>`;
+}
+
+export function downloadHref(text) {
+  return "data:text/yaml;charset=utf-8," + encodeURIComponent(text);
+}
+
+function editor(element) {
+  return element.closest(".calc-widget")?.querySelector('textarea[name="yaml"]') ?? null;
+}
+
+export function selectLine(textarea, line) {
+  const lines = textarea.value.split("\n");
+  const index = Math.max(0, Math.min(lines.length, line) - 1);
+  let start = 0;
+  for (let k = 0; k < index; k++) start += lines[k].length + 1;
+  textarea.focus();
+  textarea.setSelectionRange(start, start + (lines[index] ?? "").length);
+  const lineHeight = parseFloat(getComputedStyle(textarea).lineHeight) || 16;
+  textarea.scrollTop = Math.max(0, (index - 3) * lineHeight);
+}
+
+function wire(element) {
+  if (element.dataset.wired) return;
+  element.dataset.wired = "true";
+  element.addEventListener("click", (event) => {
+    const button = event.target.closest("button.topology-line");
+    const textarea = editor(element);
+    if (button && textarea) selectLine(textarea, Number(button.dataset.line));
+  });
+  const textarea = editor(element);
+  textarea?.addEventListener("input", () => {
+    const link = element.querySelector("a.topology-download");
+    if (link) link.href = downloadHref(textarea.value);
+  });
+}
+
+export function render(element, result) {
+  const data = result.data;
+  if (result.calculator === "fabric") {
+    element.innerHTML = fabricHtml(String(data.yaml));
+    return;
+  }
+  const yaml = String(result.inputs.yaml ?? "");
+  element.innerHTML = `<div class="topology-view">`
+    + `<div class="topology-problems" role="region" aria-label="Problems in the topology" aria-live="polite">`
+    + `${problemsHtml(data.issues)}</div>`
+    + `<div class="topology-figure">${data.svg}<p class="topology-caption">${esc(data.name ?? "topology")}: tiers as `
+    + `rows; a link takes the colour of its lower switch's oversubscription. Hover for names and speeds.</p></div>`
+    + `<p><a class="md-button topology-download" download="topology.yaml" href="${esc(downloadHref(yaml))}">`
+    + `Download this YAML</a></p></div>`;
+  wire(element);
+}

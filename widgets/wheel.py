@@ -1,0 +1,54 @@
+"""Build the calc wheel from ``calc/`` without a network or a build backend.
+
+A wheel is a zip with the package and a ``.dist-info`` folder (PEP 427). Entries are
+sorted and dated 1980-01-01, so the same sources always give the same bytes and the
+same content hash, which names the folder the site serves it from.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import zipfile
+from pathlib import Path
+
+__all__ = ["DIST", "build_wheel", "wheel_name"]
+
+DIST = "aifabric_calc"
+_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def wheel_name(version: str) -> str:
+    return f"{DIST}-{version}-py3-none-any.whl"
+
+
+def _record_line(path: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{path},sha256={digest},{len(data)}"
+
+
+def _sources(package_dir: Path) -> list[tuple[str, bytes]]:
+    files = sorted(p for p in package_dir.rglob("*.py") if "__pycache__" not in p.parts)
+    return [(f"{package_dir.name}/{p.relative_to(package_dir).as_posix()}", p.read_bytes()) for p in files]
+
+
+def build_wheel(package_dir: Path, version: str) -> bytes:
+    """The wheel's bytes for the package in ``package_dir``."""
+    info = f"{DIST}-{version}.dist-info"
+    entries = _sources(package_dir)
+    entries += [
+        (f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {DIST}\nVersion: {version}\n".encode()),
+        (f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: widgets.wheel\nRoot-Is-Purelib: true\nTag: py3-none-any\n"),
+        (f"{info}/top_level.txt", f"{package_dir.name}\n".encode()),
+    ]
+    record = "\n".join([*(_record_line(p, d) for p, d in entries), f"{info}/RECORD,,"]) + "\n"
+    entries.append((f"{info}/RECORD", record.encode()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for path, data in entries:
+            entry = zipfile.ZipInfo(path, _EPOCH)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            wheel.writestr(entry, data)
+    return buffer.getvalue()
