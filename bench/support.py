@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, sync_playwright
 
 from tests.browser.conftest import CHROMIUM, FLAGS
+from tests.conftest import build_site, free_port
 from tests.support.server import serve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,10 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 @contextmanager
 def built_site() -> Iterator[tuple[Path, str]]:
     with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "site"
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)], cwd=ROOT,
-                       check=True, capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
-        with serve(out) as url:
+        out, port = Path(folder) / "site", free_port()
+        build_site(out, f"http://127.0.0.1:{port}/")
+        with serve(out, port) as url:
             yield out, url
 
 

@@ -175,17 +175,18 @@ def widget_html(code: Any, embed: bool = False) -> str:
     result = result_for(calc.name, options)
     wid = code.params.get("id", calc.name)
     state = {"params": options, "fixed": fixed, "hidden": hidden}
+    # The data travel in attributes, not <script type="application/json"> blocks: instant
+    # navigation re-creates script elements as classic inline scripts (dropping their type).
+    data = "".join(f' data-{key}="{html.escape(_json(value), quote=True)}"'
+                   for key, value in (("spec", calc.spec()), ("options", state), ("result", result.to_json())))
     parts = [
-        f'<div class="calc-widget" id="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}">',
+        f'<div class="calc-widget" id="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}"{data}>',
         f'<div class="calc-head"><strong>{html.escape(calc.title)}</strong> '
         f'<span class="calc-status" role="status" aria-live="polite">Result computed at build time; '
         f"Python starts when you scroll here.</span></div>",
         _form(calc, result.inputs, wid, fixed, hidden),
         _outputs(calc, result, wid),
         _view(calc, result),
-        f'<script type="application/json" class="calc-spec">{_json(calc.spec())}</script>',
-        f'<script type="application/json" class="calc-state">{_json(state)}</script>',
-        f'<script type="application/json" class="calc-result">{_json(result.to_json())}</script>',
         "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/">'
                          f"Open this calculator on its own (embeddable)</a></p>",
         "</div>",
@@ -203,8 +204,7 @@ def _names(calc: Calculator, text: str, option: str) -> list[str]:
 
 
 def _json(data: Any) -> str:
-    """JSON safe inside a script element."""
-    return json.dumps(data, allow_nan=False).replace("</", "<\\/")
+    return json.dumps(data, allow_nan=False, separators=(",", ":"))
 
 
 def _form(calc: Calculator, inputs: Mapping[str, Value], wid: str, fixed: list[str], hidden: list[str]) -> str:

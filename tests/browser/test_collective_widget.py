@@ -8,45 +8,21 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from calc.registry import run
 from tests.browser.conftest import PYTHON_READY_MS
+from tests.browser.widget import Widget
 
 PAGE = "calculators/"
 
 
-def widget(page: Page) -> Locator:
-    return page.locator("#collective")
-
-
-def wait_ready(page: Page) -> None:
-    expect(widget(page)).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
-    expect(widget(page)).to_have_attribute("data-runs", re.compile(r"[1-9]"))
-
-
-def runs(page: Page) -> int:
-    return int(widget(page).get_attribute("data-runs") or 0)
-
-
-def change(page: Page, label: str, value: str) -> None:
-    """Change one input the way a reader does, and wait for the result it causes."""
-    before = runs(page)
-    field = widget(page).get_by_label(label, exact=True)
-    if field.evaluate("e => e.tagName") == "SELECT":
-        field.select_option(value)
-    else:
-        field.fill(value)
-    expect(widget(page)).not_to_have_attribute("data-runs", str(before))
-    expect(widget(page)).not_to_have_attribute("data-busy", "true")
-
-
-def shown(page: Page, output: str) -> str:
-    return widget(page).locator(f'tr[data-output="{output}"] td').inner_text()
+def widget(page: Page) -> Widget:
+    return Widget(page, "collective")
 
 
 def plotted(page: Page) -> list[dict[str, Any]]:
-    return widget(page).locator(".calc-plot").first.evaluate(
+    return widget(page).root.locator(".calc-plot").first.evaluate(
         "el => el.data.map(t => ({name: t.name, x: Array.from(t.x), y: Array.from(t.y)}))")
 
 
@@ -55,30 +31,30 @@ def test_default_result_is_on_the_page_without_javascript(browser: Browser, site
     page = context.new_page()
     page.goto(site + PAGE)
     expected = run("collective")
-    assert shown(page, "time_us") == expected.display("time_us")
-    assert shown(page, "busbw_GBps") == expected.display("busbw_GBps")
+    assert widget(page).shown("time_us") == expected.display("time_us")
+    assert widget(page).shown("busbw_GBps") == expected.display("busbw_GBps")
     traces = expected.outcome.charts["time_vs_size"]
-    expect(widget(page).locator("svg.calc-svg").first.locator("polyline")).to_have_count(len(traces))
+    expect(widget(page).root.locator("svg.calc-svg").first.locator("polyline")).to_have_count(len(traces))
     context.close()
 
 
 def test_default_result_is_visible_before_python_is_ready(page: Page, site: str) -> None:
     page.route("**/assets/widgets/worker.js", lambda route: None)  # the worker never arrives
     page.goto(site + PAGE)
-    assert shown(page, "busbw_GBps") == run("collective").display("busbw_GBps")
-    expect(widget(page).locator("svg.calc-svg").first).to_be_visible()
+    assert widget(page).shown("busbw_GBps") == run("collective").display("busbw_GBps")
+    expect(widget(page).root.locator("svg.calc-svg").first).to_be_visible()
 
 
 def test_changing_inputs_shows_what_the_cli_computes(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    wait_ready(page)
-    change(page, "GPUs", "16")
-    change(page, "Operation", "allgather")
-    change(page, "Link preset", "roce400")
+    widget(page).wait_ready()
+    widget(page).change("GPUs", "16")
+    widget(page).change("Operation", "allgather")
+    widget(page).change("Link preset", "roce400")
     expected = run("collective", {"gpus": "16", "op": "allgather", "preset": "roce400"})
     for output in ("time_us", "algbw_GBps", "busbw_GBps", "steps", "bytes_per_gpu"):
-        assert shown(page, output) == expected.display(output)
-    assert widget(page).get_by_label("Bandwidth per GPU, per direction (GB/s)").input_value() == "50"
+        assert widget(page).shown(output) == expected.display(output)
+    assert widget(page).field("Bandwidth per GPU, per direction (GB/s)").input_value() == "50"
     chart = expected.to_json()["charts"]["time_vs_size"]
     assert [t["name"] for t in plotted(page)] == [t["name"] for t in chart]
     for shown_trace, engine_trace in zip(plotted(page), chart, strict=True):
@@ -88,43 +64,43 @@ def test_changing_inputs_shows_what_the_cli_computes(page: Page, site: str) -> N
 
 def test_editing_a_preset_value_switches_the_preset_to_custom(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    wait_ready(page)
-    change(page, "Bandwidth per GPU, per direction (GB/s)", "200")
-    expect(widget(page).get_by_label("Link preset")).to_have_value("custom")
-    assert shown(page, "time_us") == run("collective", {"preset": "custom", "bandwidth_GBps": "200"}).display("time_us")
+    widget(page).wait_ready()
+    widget(page).change("Bandwidth per GPU, per direction (GB/s)", "200")
+    expect(widget(page).field("Link preset")).to_have_value("custom")
+    assert widget(page).shown("time_us") == run("collective", {"preset": "custom", "bandwidth_GBps": "200"}).display("time_us")
 
 
 def test_invalid_input_shows_the_message_beside_the_field_and_keeps_the_last_result(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    wait_ready(page)
-    change(page, "GPUs", "16")
-    good = shown(page, "time_us")
-    change(page, "GPUs", "1")
-    error = widget(page).locator("#collective-gpus-error")
+    widget(page).wait_ready()
+    widget(page).change("GPUs", "16")
+    good = widget(page).shown("time_us")
+    widget(page).change("GPUs", "1")
+    error = widget(page).error("gpus")
     expect(error).to_have_text("gpus must be between 2 and 131072: got 1")
-    expect(widget(page).get_by_label("GPUs", exact=True)).to_have_attribute("aria-invalid", "true")
-    assert shown(page, "time_us") == good
-    change(page, "GPUs", "16")
+    expect(widget(page).field("GPUs")).to_have_attribute("aria-invalid", "true")
+    assert widget(page).shown("time_us") == good
+    widget(page).change("GPUs", "16")
     expect(error).to_be_hidden()
-    change(page, "Message size", "12XB")
-    expect(widget(page).locator("#collective-message-error")).to_have_text(
+    widget(page).change("Message size", "12XB")
+    expect(widget(page).error("message")).to_have_text(
         "message must be a size in bytes such as 4096, 512KiB, 1MiB or 4GB: got '12XB'")
     expect(error).to_be_hidden()
 
 
 def test_the_url_reproduces_the_calculation(page: Page, site: str, context: Any) -> None:
     page.goto(site + PAGE)
-    wait_ready(page)
-    change(page, "GPUs", "64")
-    change(page, "Message size", "256MiB")
+    widget(page).wait_ready()
+    widget(page).change("GPUs", "64")
+    widget(page).change("Message size", "256MiB")
     query = parse_qs(urlparse(page.url).query)
     assert query == {"collective.gpus": ["64"], "collective.message": ["256MiB"]}
     colleague = context.new_page()
     colleague.goto(page.url)
-    expect(widget(colleague)).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
-    expect(widget(colleague).locator('tr[data-output="time_us"] td')).to_have_text(
+    expect(widget(colleague).root).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    expect(widget(colleague).root.locator('tr[data-output="time_us"] td')).to_have_text(
         run("collective", {"gpus": "64", "message": "256MiB"}).display("time_us"))
-    expect(widget(colleague).get_by_label("GPUs", exact=True)).to_have_value("64")
+    expect(widget(colleague).field("GPUs")).to_have_value("64")
 
 
 def test_embed_page_works_inside_another_sites_iframe(page: Page, site: str) -> None:
@@ -146,23 +122,23 @@ def test_embed_page_works_inside_another_sites_iframe(page: Page, site: str) -> 
 def test_python_start_up_failure_is_reported_and_the_build_time_result_stays(page: Page, site: str) -> None:
     page.route("**/*.whl", lambda route: route.fulfill(status=404, body="missing"))  # a stale deployment
     page.goto(site + PAGE)
-    expect(widget(page)).to_have_attribute("data-state", "failed", timeout=PYTHON_READY_MS)
-    expect(widget(page).locator(".calc-status")).to_have_text(
+    expect(widget(page).root).to_have_attribute("data-state", "failed", timeout=PYTHON_READY_MS)
+    expect(widget(page).root.locator(".calc-status")).to_have_text(
         "Python could not start: calc wheel not found (404). Showing the result computed at build time.")
-    assert shown(page, "busbw_GBps") == run("collective").display("busbw_GBps")
+    assert widget(page).shown("busbw_GBps") == run("collective").display("busbw_GBps")
 
 
 def test_the_page_stays_responsive_while_python_computes(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    expect(widget(page)).to_have_attribute("data-state", re.compile("loading|ready"))
+    expect(widget(page).root).to_have_attribute("data-state", re.compile("loading|ready"))
     # A long task on the main thread would delay this timer far beyond its 50 ms.
     delay = page.evaluate("""() => new Promise(r => { const t = performance.now();
         setTimeout(() => r(performance.now() - t), 50); })""")
     assert delay < 500
-    wait_ready(page)
+    widget(page).wait_ready()
 
 
 def test_result_json_in_the_page_matches_the_engine(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    embedded = json.loads(widget(page).locator("script.calc-result").text_content() or "{}")
+    embedded = json.loads(widget(page).root.get_attribute("data-result") or "{}")
     assert embedded == json.loads(json.dumps(run("collective").to_json()))

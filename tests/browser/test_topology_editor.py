@@ -5,35 +5,25 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from calc.topology import ARTICLE_YAML, DEFAULT_YAML
-from tests.browser.conftest import PYTHON_READY_MS
+from tests.browser.widget import Widget
 
 PAGE = "topology-as-code/"
 
 
-def widget(page: Page, wid: str = "editor") -> Locator:
-    return page.locator(f"#{wid}")
-
-
-def wait_ready(page: Page, wid: str = "editor") -> None:
-    expect(widget(page, wid)).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
-    expect(widget(page, wid)).to_have_attribute("data-runs", re.compile(r"[1-9]"))
-
-
 def edit(page: Page, text: str) -> None:
     """Replace the YAML the way a reader pastes a file, and wait for the result."""
-    w = widget(page)
-    before = w.get_attribute("data-runs")
-    w.get_by_label("Topology (YAML)").fill(text)
-    expect(w).not_to_have_attribute("data-runs", str(before))
-    expect(w).not_to_have_attribute("data-busy", "true")
+    editor = Widget(page, "editor")
+    before = editor.runs()
+    editor.root.get_by_label("Topology (YAML)").fill(text)
+    editor.wait_for_result(before)
 
 
 def test_the_articles_problems_and_ghosts_are_on_the_page_before_python(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    article = widget(page, "article")
+    article = Widget(page, "article").root
     expect(article.locator(".topology-problems li")).to_have_count(4)
     expect(article.locator(".topology-problems")).to_contain_text(
         "spine-01 (line 3) lists leaf-02 as a peer, which is not defined")
@@ -42,20 +32,20 @@ def test_the_articles_problems_and_ghosts_are_on_the_page_before_python(page: Pa
 
 def test_a_design_problem_appears_with_its_line_and_the_button_selects_it(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    wait_ready(page)
+    Widget(page, "editor").wait_ready()
     edit(page, "topology:\n  spine:\n    - {name: x}\n  leaf:\n    - {name: x}\n")
-    problems = widget(page).locator(".topology-problems")
+    problems = Widget(page, "editor").root.locator(".topology-problems")
     expect(problems).to_contain_text("duplicate name: x is defined on line 3 and again on line 5")
     problems.get_by_role("button", name="line 5").click()
-    selected = widget(page).get_by_label("Topology (YAML)").evaluate(
+    selected = Widget(page, "editor").root.get_by_label("Topology (YAML)").evaluate(
         "t => t.value.slice(t.selectionStart, t.selectionEnd)")
     assert selected == "    - {name: x}"
 
 
 def test_a_syntax_error_shows_under_the_editor_and_keeps_the_last_diagram(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    wait_ready(page)
-    w = widget(page)
+    Widget(page, "editor").wait_ready()
+    w = Widget(page, "editor").root
     w.get_by_label("Topology (YAML)").fill("topology:\n  leaf: [a, b\n")
     expect(w.locator('[data-param="yaml"] .calc-error')).to_have_text(
         "yaml must be valid YAML: line 2, column 14: unclosed '[' from line 2, column 9: expected ']'")
@@ -64,8 +54,8 @@ def test_a_syntax_error_shows_under_the_editor_and_keeps_the_last_diagram(page: 
 
 def test_choosing_the_articles_example_loads_it(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    wait_ready(page)
-    w = widget(page)
+    Widget(page, "editor").wait_ready()
+    w = Widget(page, "editor").root
     before = w.get_attribute("data-runs")
     w.get_by_label("Start from").select_option("article")
     expect(w).not_to_have_attribute("data-runs", str(before))
@@ -75,13 +65,13 @@ def test_choosing_the_articles_example_loads_it(page: Page, site: str) -> None:
 
 def test_the_download_link_carries_the_yaml_being_edited(page: Page, site: str) -> None:
     page.goto(site + PAGE)
-    link = widget(page).locator("a.topology-download")
+    link = Widget(page, "editor").root.locator("a.topology-download")
     href = link.get_attribute("href") or ""
     assert href.startswith("data:text/yaml;charset=utf-8,")
     assert unquote(href.split(",", 1)[1]) == DEFAULT_YAML
-    wait_ready(page)
+    Widget(page, "editor").wait_ready()
     edit(page, DEFAULT_YAML.replace("pod-64-gpus", "pod-renamed"))
-    href = widget(page).locator("a.topology-download").get_attribute("href") or ""
+    href = Widget(page, "editor").root.locator("a.topology-download").get_attribute("href") or ""
     assert "pod-renamed" in unquote(href)
 
 
@@ -90,13 +80,13 @@ def test_the_fabric_sizer_opens_its_yaml_in_the_editor(page: Page, site: str) ->
     sizer = page.locator("#fabric")
     expect(sizer.locator(".topology-yaml")).to_contain_text("name: fabric-2048-gpus")
     sizer.get_by_role("link", name="Download fabric.yaml").wait_for()
-    wait_ready(page, "fabric")
+    Widget(page, "fabric").wait_ready()
     before = sizer.get_attribute("data-runs")
     sizer.get_by_label("GPUs", exact=True).fill("256")
     expect(sizer).not_to_have_attribute("data-runs", str(before))
     expect(sizer.locator(".topology-yaml")).to_contain_text("name: fabric-256-gpus")
     sizer.get_by_role("link", name="Open in the topology editor").click()
-    wait_ready(page)
-    expect(widget(page).get_by_label("Topology (YAML)")).to_have_value(re.compile("fabric-256-gpus"))
-    expect(widget(page).locator('tr[data-output="switches"] td')).to_have_text("12")
-    expect(widget(page).locator(".topology-problems")).to_contain_text("No problems found.")
+    Widget(page, "editor").wait_ready()
+    expect(Widget(page, "editor").root.get_by_label("Topology (YAML)")).to_have_value(re.compile("fabric-256-gpus"))
+    expect(Widget(page, "editor").root.locator('tr[data-output="switches"] td')).to_have_text("12")
+    expect(Widget(page, "editor").root.locator(".topology-problems")).to_contain_text("No problems found.")

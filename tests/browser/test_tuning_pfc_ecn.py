@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from calc.registry import run
 from tests.browser.conftest import PYTHON_READY_MS
 
 PAGE = "tuning-pfc-ecn/"
+
 
 def lab(page: Page) -> Locator:
     return page.locator("#congestion")
@@ -23,12 +24,22 @@ def wait_live(page: Page) -> None:
     expect(lab(page).locator(".cg-live")).to_be_visible()
 
 
-def test_build_time_run_is_animating_before_python_is_ready(page: Page, site: str) -> None:
+def test_build_time_run_is_animated_in_css_for_readers_without_javascript(browser: Browser, site: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
     page.goto(site + PAGE)
-    bar = lab(page).locator(".cg-static .cg-anim").first
-    expect(bar).to_be_attached()
-    states = bar.evaluate("el => el.getAnimations().map(a => a.playState)")
-    assert states == ["running"]
+    expect(lab(page).locator(".cg-static .cg-anim").first).to_be_attached()
+    context.close()
+
+
+def test_build_time_run_plays_in_the_player_before_python_is_ready(page: Page, site: str) -> None:
+    page.route("**/assets/widgets/worker.js", lambda route: None)  # Python never arrives
+    page.goto(site + PAGE)
+    clock = lab(page).locator(".cg-live .cg-clock")
+    expect(clock).to_be_visible()
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first)
+    assert lab(page).get_attribute("data-state") != "ready"
 
 
 def test_player_has_play_pause_speed_and_a_scrubber(page: Page, site: str) -> None:

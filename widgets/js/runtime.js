@@ -77,8 +77,8 @@ function loadPlotly() {
 const widgets = new Set();
 const MAX_URL_VALUE = 2000;
 
-function readJSON(root, selector) {
-  return JSON.parse(root.querySelector(selector).textContent);
+function readJSON(root, key) {
+  return JSON.parse(root.dataset[key]);
 }
 
 function statusText() {
@@ -102,9 +102,9 @@ class Widget {
     this.root = root;
     this.id = root.id;
     this.calc = root.dataset.calc;
-    this.spec = readJSON(root, ".calc-spec");
-    this.state = readJSON(root, ".calc-state");
-    this.result = readJSON(root, ".calc-result");
+    this.spec = readJSON(root, "spec");
+    this.state = readJSON(root, "options");
+    this.result = readJSON(root, "result");
     this.form = root.querySelector(".calc-form");
     this.seq = 0;
     this.initial = this.formValues();

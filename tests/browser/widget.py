@@ -1,0 +1,55 @@
+"""A calculator widget as a reader sees it: wait for Python, change a field, read a result."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.conftest import PYTHON_READY_MS
+
+__all__ = ["Widget"]
+
+
+class Widget:
+    """The widget with id ``wid`` on ``page``; fields are found by their visible label."""
+
+    def __init__(self, page: Page, wid: str) -> None:
+        self.page = page
+        self.root: Locator = page.locator(f"#{wid}")
+
+    def wait_ready(self) -> Widget:
+        """Python is running and has computed at least one live result."""
+        self.root.scroll_into_view_if_needed()
+        expect(self.root).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+        expect(self.root).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=PYTHON_READY_MS)
+        return self
+
+    def runs(self) -> str:
+        return self.root.get_attribute("data-runs") or "0"
+
+    def field(self, label: str) -> Locator:
+        """The input labelled ``label`` exactly, with or without its unit: "Bandwidth" or "Bandwidth (GB/s)"."""
+        return self.root.get_by_label(re.compile(rf"^{re.escape(label)}( \(.*\))?$"))
+
+    def change(self, label: str, value: str) -> None:
+        """Change one input the way a reader does, and wait for the result it causes."""
+        before = self.runs()
+        field = self.field(label)
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+        self.wait_for_result(before)
+
+    def wait_for_result(self, before: str) -> None:
+        expect(self.root).not_to_have_attribute("data-runs", before)
+        expect(self.root).not_to_have_attribute("data-busy", "true")
+
+    def shown(self, output: str) -> str:
+        """The result table's cell for a scalar output."""
+        return self.root.locator(f'tr[data-output="{output}"] td').inner_text()
+
+    def error(self, param: str) -> Locator:
+        """The message beside a field."""
+        return self.root.locator(f'[data-param="{param}"] .calc-error')
