@@ -14,12 +14,11 @@ from bench.support import built_site, chromium, median, percentile, table
 
 BOOT_WORKER = """
 const here = new URL(".", import.meta.url);
-const t0 = performance.now();
 const config = await (await fetch(new URL("config.json", here))).json();
 const base = new URL(config.pyodide, here);
 const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
 await loadPyodide({ indexURL: base.href });
-postMessage(performance.now() - t0);
+postMessage("booted");
 """
 
 CHANGES = 60
@@ -29,9 +28,10 @@ def bare_boot_ms(browser, site: Path, url: str) -> float:
     (site / "assets/widgets/bench-boot.js").write_text(BOOT_WORKER)
     page = browser.new_page()
     page.goto(url + "contributing/")
-    ms = page.evaluate("""() => new Promise((resolve, reject) => {
+    # Timed like the site's worker: from creating the module worker to Pyodide loaded in it.
+    ms = page.evaluate("""() => new Promise((resolve, reject) => { const t0 = performance.now();
         const w = new Worker(new URL('assets/widgets/bench-boot.js', location.origin + '/'), {type: 'module'});
-        w.onmessage = (e) => resolve(e.data); w.onerror = (e) => reject(e.message); })""")
+        w.onmessage = () => resolve(performance.now() - t0); w.onerror = (e) => reject(e.message); })""")
     page.close()
     return float(ms)
 
@@ -39,19 +39,19 @@ def bare_boot_ms(browser, site: Path, url: str) -> float:
 def widget_interactive(browser, url: str) -> dict[str, float]:
     page = browser.new_page()
     page.goto(url + "calculators/")
-    page.wait_for_function("document.querySelector('#collective').dataset.runs >= 1", timeout=120_000)
-    stats = page.evaluate("() => ({...window.calcRuntime.stats, now: performance.now()})")
-    interactive = page.evaluate("""() => performance.getEntriesByType('navigation')[0] &&
-        Number(document.querySelector('#collective').dataset.interactiveAt || 0)""")
+    page.wait_for_selector("#collective[data-charts-at]", timeout=120_000)
+    stats = page.evaluate("() => window.calcRuntime.stats")
+    marks = page.evaluate("""() => { const d = document.querySelector('#collective').dataset;
+        return {numbers: Number(d.interactiveAt), charts: Number(d.chartsAt)}; }""")
     page.close()
-    return {"from_navigation": float(interactive or stats["readyAt"]), "worker_start": float(stats["workerStartedAt"]),
-            "ready": float(stats["readyAt"]), "first_result": float(interactive)}
+    return {"worker_start": float(stats["workerStartedAt"]), "ready": float(stats["readyAt"]),
+            "first_result": marks["numbers"], "charts": marks["charts"]}
 
 
 def input_latency(browser, url: str) -> list[float]:
     page = browser.new_page()
     page.goto(url + "calculators/")
-    page.wait_for_function("document.querySelector('#collective').dataset.runs >= 1", timeout=120_000)
+    page.wait_for_selector("#collective[data-runs]", timeout=120_000)
     latencies = page.evaluate("""async (n) => {
         const w = document.querySelector('#collective'); const input = w.querySelector('[name=gpus]');
         const out = [];
@@ -81,7 +81,7 @@ def bytes_without_widgets(browser, url: str) -> tuple[int, list[str]]:
 def memory_with_widgets(browser, url: str) -> tuple[int, int]:
     page = browser.new_page()
     page.goto(url + "calculators/")
-    page.wait_for_function("document.querySelector('#collective').dataset.runs >= 1", timeout=120_000)
+    page.wait_for_selector("#collective[data-runs]", timeout=120_000)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
@@ -92,19 +92,23 @@ def memory_with_widgets(browser, url: str) -> tuple[int, int]:
 
 def main() -> None:
     with built_site() as (site, url), chromium() as browser:
-        boots = [bare_boot_ms(browser, site, url) for _ in range(3)]
-        interactive = [widget_interactive(browser, url) for _ in range(3)]
+        boots, interactive = [], []
+        for _ in range(5):  # alternate, so both see the same machine load
+            boots.append(bare_boot_ms(browser, site, url))
+            interactive.append(widget_interactive(browser, url))
         latencies = input_latency(browser, url)
         transferred, python = bytes_without_widgets(browser, url)
         heap, wasm = memory_with_widgets(browser, url)
     boot = median(boots)
     from_start = median([i["first_result"] - i["worker_start"] for i in interactive])
     from_nav = median([i["first_result"] for i in interactive])
-    table("Foundation (headless Chromium, 127.0.0.1; medians of 3 page loads)", [
+    charts = median([i["charts"] - i["worker_start"] for i in interactive])
+    table("Foundation (headless Chromium, 127.0.0.1; medians of 5 page loads each)", [
         ("bare Pyodide boot (worker)", f"{boot:,.0f} ms", ""),
         ("widget interactive, from navigation", f"{from_nav:,.0f} ms", ""),
-        ("widget interactive, from worker start", f"{from_start:,.0f} ms",
+        ("widget interactive (live numbers), from worker start", f"{from_start:,.0f} ms",
          f"target <= boot + 300 = {boot + 300:,.0f} ms: {'ok' if from_start <= boot + 300 else 'MISSED'}"),
+        ("first live chart (plotly), from worker start", f"{charts:,.0f} ms", ""),
         (f"input-to-result median ({len(latencies)} changes)", f"{median(latencies):.1f} ms", ""),
         ("input-to-result p95", f"{percentile(latencies, 95):.1f} ms",
          f"target <= 100 ms: {'ok' if percentile(latencies, 95) <= 100 else 'MISSED'}"),

@@ -51,7 +51,7 @@ def main() -> None:
     with built_site() as (_, url), chromium() as browser:
         page = browser.new_page()
         page.goto(url + "calculators/")
-        page.wait_for_function("window.calcRuntime && window.calcRuntime.stats.readyAt", timeout=120_000)
+        page.wait_for_selector(".calc-widget[data-state=ready]", state="attached", timeout=120_000)
         rows = []
         for label, name, params, target in cases:
             py, wasm = cpython_ms(name, params), pyodide_ms(page, name, params)

@@ -194,9 +194,23 @@ def names() -> tuple[str, ...]:
     return tuple(c.name for c in all_calculators())
 
 
+def _import_declaring_module(name: str) -> None:
+    """Where a generated ``calc._index`` (the browser's wheel has one) names the module that
+    declares ``name``, import just that module; otherwise discover them all."""
+    try:
+        from calc._index import MODULES  # type: ignore[import-not-found]
+    except ImportError:
+        MODULES = {}
+    if name in MODULES:
+        importlib.import_module(MODULES[name])
+    if name not in _REGISTRY:
+        _discover()
+
+
 def get(name: str) -> Calculator:
     """The calculator called ``name``, or a ValidationError listing the known ones."""
-    _discover()
+    if name not in _REGISTRY:
+        _import_declaring_module(name)
     if name not in _REGISTRY:
         raise ValidationError(None, f"unknown calculator {name!r}; known: {', '.join(names())}")
     return _REGISTRY[name]

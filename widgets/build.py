@@ -26,7 +26,7 @@ from widgets.render import SITE_ROOT, embed_page
 from widgets.wheel import build_wheel, wheel_name
 
 __all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
-           "resolve_site_root", "write_embeds", "write_downloads", "SETUP_COMMAND"]
+           "resolve_site_root", "write_embeds", "write_downloads", "SETUP_COMMAND", "calculator_index"]
 
 SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -94,7 +94,7 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, str]:
     plotly = assets / "plotly" / runtime.plotly_version
     plotly.mkdir(parents=True, exist_ok=True)
     shutil.copy2(root / "node_modules/plotly.js-basic-dist-min" / PLOTLY_FILE, plotly / PLOTLY_FILE)
-    wheel = build_wheel(root / "calc", __version__)
+    wheel = build_wheel(root / "calc", __version__, {"calc/_index.py": calculator_index().encode()})
     digest = hashlib.sha256(wheel).hexdigest()[:16]
     (assets / "calc" / digest).mkdir(parents=True, exist_ok=True)
     (assets / "calc" / digest / wheel_name(__version__)).write_bytes(wheel)
@@ -108,6 +108,14 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, str]:
     }
     (assets / "widgets" / "config.json").write_text(json.dumps(config, indent=1))
     return config
+
+
+def calculator_index() -> str:
+    """``calc/_index.py`` for the browser's wheel: which module declares each calculator, so the
+    worker imports one module for a widget instead of discovering the whole engine."""
+    modules = {c.name: c.func.__module__ for c in all_calculators()}
+    return ('"""Generated at build time by widgets.build: calculator name -> declaring module."""\n\n'
+            f"MODULES = {modules!r}\n")
 
 
 _INLINE = re.compile(r"<script(?P<attrs>[^>]*)>(?P<code>.*?)</script>", re.S)

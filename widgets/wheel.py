@@ -33,10 +33,10 @@ def _sources(package_dir: Path) -> list[tuple[str, bytes]]:
     return [(f"{package_dir.name}/{p.relative_to(package_dir).as_posix()}", p.read_bytes()) for p in files]
 
 
-def build_wheel(package_dir: Path, version: str) -> bytes:
-    """The wheel's bytes for the package in ``package_dir``."""
+def build_wheel(package_dir: Path, version: str, extra: dict[str, bytes] | None = None) -> bytes:
+    """The wheel's bytes for the package in ``package_dir``, plus ``extra`` files (path -> bytes)."""
     info = f"{DIST}-{version}.dist-info"
-    entries = _sources(package_dir)
+    entries = _sources(package_dir) + sorted((extra or {}).items())
     entries += [
         (f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {DIST}\nVersion: {version}\n".encode()),
         (f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: widgets.wheel\nRoot-Is-Purelib: true\nTag: py3-none-any\n"),

@@ -14,6 +14,7 @@ import pytest
 from calc import __version__
 from calc.jsonapi import run_json
 from tests.pyodide.cases import cases
+from widgets.build import calculator_index
 from widgets.wheel import build_wheel, wheel_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +26,8 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     assert shutil.which("node"), "node is required for the Pyodide tests"
     folder = tmp_path_factory.mktemp("pyodide")
     wheel = folder / wheel_name(__version__)
-    wheel.write_bytes(build_wheel(ROOT / "calc", __version__))
+    # The wheel exactly as the site ships it, with its generated calculator index.
+    wheel.write_bytes(build_wheel(ROOT / "calc", __version__, {"calc/_index.py": calculator_index().encode()}))
     (folder / "cases.json").write_text(json.dumps(cases()))
     proc = subprocess.run(["node", str(ROOT / "tests/pyodide/run_cases.mjs"), str(wheel), str(folder / "cases.json")],
                           capture_output=True, text=True, cwd=ROOT, timeout=600)

@@ -42,6 +42,7 @@ function startWorker() {
   ready = call("init").then((info) => {
     stats.readyAt = performance.now();
     stats.bootMs = info.bootMs;
+    stats.pyodideMs = info.pyodideMs;
     stats.pyodide = info.pyodide;
     return info;
   });
@@ -175,7 +176,7 @@ class Widget {
       this.result = result;
       await this.show(result);
       this.root.dataset.ms = String(performance.now() - t0);
-      this.root.dataset.interactiveAt ??= String(performance.now());
+      this.root.dataset.chartsAt ??= String(performance.now());
       this.saveUrlState();
     } catch (err) {
       if (seq !== this.seq) return;
@@ -208,6 +209,9 @@ class Widget {
     for (const row of this.root.querySelectorAll(".calc-outputs tr[data-output]")) {
       row.querySelector(".calc-out").textContent = result.display[row.dataset.output];
     }
+    // Interactive: the live numbers are on the page; the interactive chart replaces the
+    // build-time one just after (chartsAt).
+    this.root.dataset.interactiveAt ??= String(performance.now());
     const notes = this.root.querySelector(".calc-notes");
     if (notes) notes.replaceChildren(...result.notes.map((n) => Object.assign(document.createElement("li"), { textContent: n })));
     for (const out of this.spec.outputs) {
@@ -327,6 +331,8 @@ const observer = "IntersectionObserver" in window
 
 function wake() {
   if (!widgets.size) return;
+  // plotly downloads and parses while Python boots, so the first live chart does not wait for it.
+  if ([...widgets].some((w) => w.spec.outputs.some((o) => o.kind === "chart"))) loadPlotly().catch(() => {});
   startWorker().then(() => {
     for (const w of widgets) {
       if (w.root.isConnected && !w.started) { w.started = true; w.run(); }

@@ -8,13 +8,15 @@
 
 const here = new URL(".", import.meta.url);
 
+let pyodideMs = null;
+
 async function boot() {
   const t0 = performance.now();
   const config = await (await fetch(new URL("config.json", here))).json();
   const pyodideBase = new URL(config.pyodide, here);
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL: pyodideBase.href }),
+    loadPyodide({ indexURL: pyodideBase.href }).then((p) => { pyodideMs = performance.now() - t0; return p; }),
     fetch(new URL(config.wheel, here)).then((r) => {
       if (!r.ok) throw new Error(`calc wheel not found (${r.status})`);
       return r.arrayBuffer();
@@ -22,7 +24,7 @@ async function boot() {
   ]);
   pyodide.unpackArchive(wheel, "wheel");
   const api = pyodide.pyimport("calc.jsonapi");
-  return { pyodide, api, bootMs: performance.now() - t0, version: pyodide.version };
+  return { pyodide, api, bootMs: performance.now() - t0, pyodideMs, version: pyodide.version };
 }
 
 // A runtime that neither loads nor fails (a stalled download) is reported as a failure too.
@@ -35,7 +37,7 @@ ready.catch(() => {}); // reported per request below
 
 function handle(runtime, msg) {
   if (msg.type === "init") {
-    return { pyodide: runtime.version, bootMs: runtime.bootMs };
+    return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideMs: runtime.pyodideMs };
   }
   if (msg.type === "run") {
     const reply = JSON.parse(runtime.api.run_json(msg.calc, JSON.stringify(msg.params)));
