@@ -42,6 +42,7 @@ class Param:
     default: Value | None
     unit: str = ""
     help: str = ""
+    advanced: bool = False  # calibration knobs and overrides: folded away in the form
     kind: ClassVar[str] = "param"
 
     def coerce(self, raw: object) -> Value:
@@ -64,6 +65,7 @@ class Param:
             "help": self.help,
             "default": self.default,
             "rule": self.describe_rule(),
+            "advanced": self.advanced,
         }
 
     def fail(self, rule: str, raw: object) -> ValidationError:

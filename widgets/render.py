@@ -208,8 +208,13 @@ def _json(data: Any) -> str:
 
 
 def _form(calc: Calculator, inputs: Mapping[str, Value], wid: str, fixed: list[str], hidden: list[str]) -> str:
-    fields = "".join(_field(p, inputs[p.name], wid, p.name in fixed) for p in calc.params if p.name not in hidden)
-    return f'<form class="calc-form" aria-label="Inputs">{fields}</form>'
+    shown = [p for p in calc.params if p.name not in hidden]
+    main = "".join(_field(p, inputs[p.name], wid, p.name in fixed) for p in shown if not p.advanced)
+    extra = "".join(_field(p, inputs[p.name], wid, p.name in fixed) for p in shown if p.advanced)
+    if extra:
+        extra = (f'<details class="calc-advanced"><summary>Advanced: calibration and overrides</summary>'
+                 f'<div class="calc-form-grid">{extra}</div></details>')
+    return f'<form class="calc-form" aria-label="Inputs"><div class="calc-form-grid">{main}</div>{extra}</form>'
 
 
 def _field(p: Param, value: Value, wid: str, fixed: bool) -> str:

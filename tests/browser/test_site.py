@@ -31,6 +31,11 @@ def test_page_loads_without_errors_and_every_widget_becomes_live(page: Page, sit
         widget.scroll_into_view_if_needed()
         expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
         expect(widget).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=PYTHON_READY_MS)
+        if widget.locator(".calc-plot").count():
+            expect(widget).to_have_attribute("data-charts-at", re.compile(r"\d"))
+            narrow = widget.evaluate("""w => [...w.querySelectorAll('.calc-plot')]
+                .filter(p => p.clientWidth < 0.8 * w.querySelector('.calc-results').clientWidth).map(p => p.id)""")
+            assert narrow == [], "charts drawn narrower than their widget"
 
 
 @pytest.mark.parametrize("path", pages())
@@ -65,11 +70,18 @@ def test_instant_navigation_keeps_one_worker_and_does_not_duplicate_widgets(page
     page.goto(site + "calculators/")
     expect(page.locator("#collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     started = page.evaluate("() => window.calcRuntime.stats.workerStartedAt")
+    page.evaluate("() => { window.__samePage = true; }")
     page.get_by_role("link", name="Contributing").first.click()
     expect(page).to_have_url(re.compile("contributing/$"))
+    page.get_by_role("link", name="Troubleshooting: ECMP imbalance").first.click()
+    expect(page).to_have_url(re.compile("troubleshooting-ecmp/$"))
+    for widget in page.locator(".calc-widget").all():  # custom views hydrate after a swap too
+        widget.scroll_into_view_if_needed()
+        expect(widget).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=PYTHON_READY_MS)
     page.get_by_role("link", name="Calculators").first.click()
     expect(page).to_have_url(re.compile("calculators/$"))
     expect(page.locator(".calc-widget")).to_have_count(1)
     expect(page.locator("#collective")).to_have_attribute("data-state", "ready")
     expect(page.locator("#collective")).to_have_attribute("data-runs", re.compile(r"[1-9]"))
     assert page.evaluate("() => window.calcRuntime.stats.workerStartedAt") == started
+    assert page.evaluate("() => window.__samePage") is True  # never a full page load
