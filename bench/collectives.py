@@ -14,12 +14,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.timing import measure  # noqa: E402
 from calc import collectives_model as model  # noqa: E402
 from calc.collective import fabric_for  # noqa: E402
 from calc.registry import get, run  # noqa: E402
@@ -54,18 +53,6 @@ def sweep_60_sizes() -> float:
     values = get("collective").validate({"system": "dgx_h100", "gpus": 1024})
     fabric = fabric_for(values)
     return sum(model.best("allreduce", fabric, float(s)).time_us for s in SWEEP_SIZES)
-
-
-def measure(func: Callable[[], object], repeat: int) -> tuple[float, float]:
-    """Median and p95 wall time in ms."""
-    func()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append((time.perf_counter() - start) * 1e3)
-    times.sort()
-    return statistics.median(times), times[min(len(times) - 1, int(0.95 * len(times)))]
 
 
 def pyodide(repeat: int) -> None:

@@ -18,15 +18,14 @@ Pyodide worker against the targets.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.timing import measure  # noqa: E402
 from calc.fabric import design, emit_yaml  # noqa: E402
 from calc.registry import run  # noqa: E402
 from calc.topology import Analysis, Topology, analyse, load  # noqa: E402
@@ -46,18 +45,6 @@ def topology_yaml(gpus: int) -> str:
 
 PYODIDE_CASES = [(f"topology analysis, {g:,} GPUs", "topology", {"yaml": topology_yaml(g)}, t)
                  for g, t in TARGETS_MS.items()]
-
-
-def measure(func: Callable[[], object], repeat: int) -> tuple[float, float]:
-    """Median and p95 wall time in ms after one warm-up run."""
-    func()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append((time.perf_counter() - start) * 1e3)
-    times.sort()
-    return statistics.median(times), times[min(len(times) - 1, int(0.95 * len(times)))]
 
 
 def _phases(text: str, topo: Topology, result: Analysis) -> list[tuple[str, Callable[[], object]]]:
