@@ -18,6 +18,8 @@ setup_python() {
   local want; want=$(stamp requirements.lock pyproject.toml)
   if [ "$(cat "$VENV/.installed" 2>/dev/null)" != "$want" ]; then
     "$VENV/bin/python" -m pip install --quiet --require-hashes --no-deps -r requirements.lock
+    # calc itself, editable, so `python -m calc` works from any folder (no dependencies).
+    "$VENV/bin/python" -m pip install --quiet --no-deps --no-build-isolation -e .
     echo "$want" > "$VENV/.installed"
   fi
 }
