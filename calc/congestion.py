@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from calc.congestion_sim import PORTS, Run, Setup, flows_for, headroom_B, pause_delay_us, simulate
-from calc.dcqcn import DCQCN_PAPER, ECN_OR_DELAY, NS3_RDMA, NVIDIA_DCQCN, PARAMS, fixed_point
+from calc.dcqcn import DCQCN_PAPER, ECN_OR_DELAY, ISEKAI_DCQCN, NS3_RDMA, NVIDIA_DCQCN, PARAMS, fixed_point
 from calc.errors import ValidationError
 from calc.headroom import CISCO_PFC, IEEE_QBB
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
@@ -207,7 +207,7 @@ PARAMS_DECL = (
            help="Which priorities PFC protects."),
     Float("buffer_KB", "Switch buffer", 4000.0, unit="KB", minimum=100.0, maximum=100000.0,
           help="Shared buffer of each switch."),
-    Float("xoff_KB", "PFC XOFF per ingress port", 100.0, unit="KB", minimum=1.0, maximum=100000.0,
+    Float("xoff_KB", "PFC XOFF per ingress port", 100.0, advanced=True, unit="KB", minimum=1.0, maximum=100000.0,
           help="Bytes held for one ingress port and priority before the switch pauses it; XON is 2 KB lower."),
     Choice("dcqcn", "DCQCN parameters", "paper", choices=("paper", "connectx"),
            labels={"paper": "DCQCN paper (Zhu et al. 2015)", "connectx": "NVIDIA ConnectX firmware defaults"},
@@ -220,13 +220,13 @@ PARAMS_DECL = (
            help="From a quarter of the run, receiver R stops draining and pauses its link forever."),
     Choice("watchdog", "PFC watchdog", "off", choices=ON_OFF, labels=ON_OFF_LABELS,
            help="S ignores a pause that lasts 200 µs without a break and drops traffic to that port."),
-    Float("duration_us", "Simulated time", 2000.0, unit="µs", minimum=100.0, maximum=10000.0,
+    Float("duration_us", "Simulated time", 2000.0, advanced=True, unit="µs", minimum=100.0, maximum=10000.0,
           help="Length of the run."),
-    Int("seed", "Random seed", 1, minimum=0, maximum=2**31 - 1, help="Seeds the ECN marking draws."),
-    Choice("marking", "ECN marking", "random", choices=("random", "deterministic"),
+    Int("seed", "Random seed", 1, advanced=True, minimum=0, maximum=2**31 - 1, help="Seeds the ECN marking draws."),
+    Choice("marking", "ECN marking", "random", advanced=True, choices=("random", "deterministic"),
            labels={"random": "Random, as RED does", "deterministic": "Deterministic: every 1/p-th packet"},
            help="How the switch draws marks at probability p; the fluid model assumes the average."),
-    Choice("start", "Start", "line", choices=("line", "spread"),
+    Choice("start", "Start", "line", advanced=True, choices=("line", "spread"),
            labels={"line": "Every sender at line rate (an incast burst)",
                    "spread": "Rates spread 0.5–1.5 × C/N (for the fluid-model check)"},
            help="How the senders' rates start."),
@@ -267,7 +267,7 @@ PARAMS_DECL = (
             Column("p99_queue_KB", "p99 queue", "KB"), Column("pause_fraction", "Time paused"),
             Column("dropped", "Dropped", "B"), Column("jain", "Jain fairness"))),
     ),
-    sources=(DCQCN_PAPER, ECN_OR_DELAY, NVIDIA_DCQCN, NS3_RDMA, IEEE_QBB, CISCO_PFC, PFC_WATCHDOG,
+    sources=(DCQCN_PAPER, ECN_OR_DELAY, NVIDIA_DCQCN, ISEKAI_DCQCN, NS3_RDMA, IEEE_QBB, CISCO_PFC, PFC_WATCHDOG,
              RDMA_AT_SCALE),
     view="congestion",
 )

@@ -319,6 +319,8 @@ def _loop(sim: _Sim) -> Run:  # noqa: C901 - the inner loop is kept in one frame
     counting = s.marking == "deterministic"
     debt = [(f + 1) / (nf + 1) for f in range(nf)]   # marks owed (deterministic marking), staggered
     g, ai, hai, fr = prm.g, prm.ai_Gbps, prm.hai_Gbps, prm.fast_recovery
+    clamp, first_line = prm.clamp_target, prm.first_cnp_line_rate
+    notified = [False] * nf
     min_rate, min_dec, byte_b = prm.min_rate_Gbps, prm.min_decrease, prm.byte_counter_B
     tcp_ai = 8.0 * PACKET_B / 1e3 / (BASE_RTT_US * BASE_RTT_US) * dt   # Gb/s per step at base RTT
 
@@ -498,9 +500,20 @@ def _loop(sim: _Sim) -> Run:  # noqa: C901 - the inner loop is kept in one frame
                     last_cnp[f] = t
                     cnp_due[f] = t + fb
                     acc_cnps += 1
+            if due and first_line and not notified[f]:
+                notified[f] = True          # rate_to_set_on_first_cnp 0: line rate, α starts
+                rc[f] = rt[f] = demand[f]
+                alpha[f] = prm.initial_alpha
+                last_dec[f] = t
+                a_next[f] = t + alpha_steps
+                t_next[f] = t + timer_steps
+                tc[f] = bc[f] = 0
+                b_count[f] = 0.0
+                continue
             if due and t - last_dec[f] >= dec_gap:
                 rate = rc[f]
-                rt[f] = rate
+                if clamp or tc[f] or bc[f]:
+                    rt[f] = rate
                 cut = 1.0 - alpha[f] / 2
                 rate *= cut if cut > min_dec else min_dec
                 rc[f] = rate if rate > min_rate else min_rate

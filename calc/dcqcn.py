@@ -18,16 +18,43 @@ Delay") uses for its fluid model: Kmin 5 KB, Kmax 200 KB, Pmax 1 %, g = 1/256,
 CNP interval 50 µs, α timer 55 µs, rate-increase timer 55 µs, byte counter
 10 MB, F = 5, R_AI 40 Mb/s. The paper's R_HAI is not part of the fluid model; we
 take 200 Mb/s, the value in the authors' public ns-3 configuration
-(github.com/bobzhuyb/ns3-rdma, mix/config.txt, which also uses R_AI 40 Mb/s).
-``CONNECTX`` follows NVIDIA's published ConnectX-4-and-later firmware defaults
-(DOCA "DCQCN CC Parameters"): α gain 1019/1024 kept per update (g = 5/1024),
-α update period 1 µs, initial α 1023/1024, at most 50 % cut per event, rate
-reduce monitor period 4 µs. The rate-increase defaults (rpg_time_reset 300 µs,
-rpg_byte_reset 32767 B, rpg_threshold 1, rpg_ai_rate 5 Mb/s, rpg_hai_rate
-50 Mb/s) and the NP's min_time_between_cnps (4 µs) are the commonly documented
-ConnectX defaults of the same page's rate-increase and NP tables; the excerpt we
-could consult showed only the α and rate-decrease rows, so these five values
-await a check against the page itself.
+(github.com/bobzhuyb/ns3-rdma, windows/ns-3-dev/mix/config.txt: RATE_AI 40Mb/s,
+RATE_HAI 200Mb/s, DCTCP_GAIN 0.00390625 = 1/256, CNP_INTERVAL 50,
+ALPHA_RESUME_INTERVAL 55, FAST_RECOVERY_TIMES 5, CLAMP_TARGET_RATE 1; that file
+uses RP_TIMER 60 and test-sized thresholds, so only the listed values are taken
+from it). With CLAMP_TARGET_RATE 1 the target rate is set to the current rate on
+every cut, as in the paper's algorithm.
+
+``CONNECTX`` follows NVIDIA's ConnectX-4-and-later firmware defaults (DOCA
+"DCQCN CC Parameters", tables "Alpha Update", "Rate Decrease", "Rate Increase"
+and the notification-point parameters), converted exactly:
+
+* α: dce_tcp_g 1019 is a 10-bit fixed-point fraction, so α keeps 1019/1024 of
+  itself per update and gains g = 5/1024 on a period with a CNP; dce_tcp_rtt
+  1 µs is the update period; initial_alpha_value 1023 gives α = 1023/1024 at a
+  flow's first CNP.
+* Decrease: rpg_gd 11 makes the cut α·RC/2^11 in fixed point, i.e. RC·α/2 (the
+  paper's factor); rpg_min_dec_fac 50 % bounds one cut to half the rate (never
+  binding while α ≤ 1); rate_reduce_monitor_period 4 µs is the least time
+  between cuts; rpg_min_rate 1 Mb/s; rate_to_set_on_first_cnp 0 means line rate:
+  the first CNP of a flow sets RC = RT = line rate and starts α, without a cut.
+* Increase: rpg_time_reset 300 µs; rpg_byte_reset 32767 in 64-byte units
+  (2 097 088 B); rpg_threshold 1 (F); rpg_ai_rate 5 Mb/s; rpg_hai_rate 50 Mb/s.
+  clamp_tgt_rate 0 with clamp_tgt_rate_after_time_inc 1: a cut sets RT = RC
+  only if the rate was raised (by the timer or the byte counter) since the last
+  cut; otherwise RT keeps its older, higher value (802.1Qau behaviour), so the
+  first increase after a run of cuts jumps half-way back to it.
+* Notification point: min_time_between_cnps 4 µs, applied per flow here.
+
+The α and decrease rows were checked against the page itself. The copy of the
+page we could read ends before its Rate Increase and notification-point tables;
+their values (and clamp_tgt_rate 0, clamp_tgt_rate_after_time_inc 1) are the
+firmware defaults that ``mlxconfig -q`` prints for ConnectX adapters
+(RPG_TIME_RESET 300, RPG_BYTE_RESET 32767, RPG_THRESHOLD 1, RPG_AI_RATE 5,
+RPG_HAI_RATE 50, MIN_TIME_BETWEEN_CNPS 4) and the defaults of Google's isekai
+simulator, which cites the Mellanox page. Two readings remain ours: the 64-byte
+unit of rpg_byte_reset (isekai's; older mstflint headers say bytes) and CNP
+pacing per flow rather than per port.
 
 The fluid model (SIGCOMM 2015 §5, analysed in CoNEXT 2016 §3) for N identical
 flows sharing a link of C packets/s gives, at its fixed point, RC = C/N and a
@@ -39,7 +66,10 @@ rates)::
     α* a² / (τ² (b_B + b_T)) = R_AI RC ((1-p)^{F B} b_B + (1-p)^{F T RC} b_T)
 
 with b_B = p / ((1-p)^{-B} - 1) and b_T = p / ((1-p)^{-T RC} - 1). The queue at
-the fixed point is the queue at which the RED profile marks with p*.
+the fixed point is the queue at which the RED profile marks with p*. The model
+cuts on every CNP and resets RT on every cut, so for ``CONNECTX`` (no cut on the
+first CNP, RT kept without an increase, cuts at most every 4 µs) its fixed point
+is only indicative.
 """
 
 from __future__ import annotations
@@ -52,6 +82,7 @@ from calc.sources import cite
 __all__ = [
     "DcqcnParams", "PAPER", "CONNECTX", "PARAMS", "mark_probability",
     "FixedPoint", "fixed_point", "DCQCN_PAPER", "ECN_OR_DELAY", "NVIDIA_DCQCN", "NS3_RDMA",
+    "ISEKAI_DCQCN",
     "PACKET_B", "FluidRun", "fluid_run",
 ]
 
@@ -73,10 +104,20 @@ NVIDIA_DCQCN = cite(
     "DCQCN CC Parameters (ConnectX-4 and later firmware defaults)",
     "NVIDIA DOCA SDK documentation", 2025,
     "https://networking-docs.nvidia.com/doca/archive/3-4-0/dcqcn-cc-parameters",
+    note="Tables General, Alpha Update, Rate Decrease, Rate Increase and the notification-point "
+         "parameters; the same table as Mellanox community DOC-2790 \"DCQCN Parameters\".",
+)
+ISEKAI_DCQCN = cite(
+    "isekai-dcqcn",
+    "Isekai datacenter network simulator: RoCE DCQCN model (rdma_roce_cc_dcqcn.h/.cc)",
+    "Google, github.com/google/isekai", 2023, "https://github.com/google/isekai",
+    note="Implements the ConnectX parameters, counting rpg_byte_reset in 64-byte units, "
+         "and the target-rate clamp rules.",
 )
 NS3_RDMA = cite(
     "ns3-rdma",
-    "ns-3 simulator for RDMA over Converged Ethernet v2 (DCQCN authors' code), mix/config.txt",
+    "ns-3 simulator for RDMA over Converged Ethernet v2 (DCQCN authors' code), "
+    "windows/ns-3-dev/mix/config.txt",
     "github.com/bobzhuyb/ns3-rdma", 2016, "https://github.com/bobzhuyb/ns3-rdma",
     authors="Y. Zhu",
 )
@@ -102,6 +143,8 @@ class DcqcnParams:
     ai_Gbps: float           # R_AI
     hai_Gbps: float          # R_HAI
     min_rate_Gbps: float
+    clamp_target: bool = True        # RT = RC on every cut (else only after an increase)
+    first_cnp_line_rate: bool = False  # first CNP sets RC = RT = line rate, no cut
 
 
 PAPER = DcqcnParams(
@@ -112,7 +155,8 @@ PAPER = DcqcnParams(
 CONNECTX = DcqcnParams(
     name="connectx", g=5 / 1024, alpha_timer_us=1.0, initial_alpha=1023 / 1024,
     cnp_interval_us=4.0, decrease_gap_us=4.0, min_decrease=0.5, timer_us=300.0,
-    byte_counter_B=32767.0, fast_recovery=1, ai_Gbps=0.005, hai_Gbps=0.050, min_rate_Gbps=0.001,
+    byte_counter_B=32767.0 * 64, fast_recovery=1, ai_Gbps=0.005, hai_Gbps=0.050, min_rate_Gbps=0.001,
+    clamp_target=False, first_cnp_line_rate=True,
 )
 PARAMS = {"paper": PAPER, "connectx": CONNECTX}
 

@@ -175,3 +175,24 @@ def test_integrated_fluid_model_settles_at_its_fixed_point(link: float, n: int) 
     trajectory = fluid_run(n, link, 5000, 200000, 0.01)
     assert trajectory.mean_queue_B == pytest.approx(fixed_point(n, link, 5000, 200000, 0.01).queue_B, rel=0.05)
     assert trajectory.mean_rate_Gbps == pytest.approx(link / n, rel=0.01)
+
+
+def test_connectx_first_cnp_sets_line_rate_without_a_cut() -> None:
+    # NVIDIA DOCA "DCQCN CC Parameters": rate_to_set_on_first_cnp 0 (line rate) sets the current
+    # and target rate on a flow's first CNP; the paper's algorithm cuts on every CNP.
+    # https://networking-docs.nvidia.com/doca/archive/3-4-0/dcqcn-cc-parameters
+    nic = simulate(Setup(dcqcn="connectx", duration_us=10.0, seed=2))
+    paper = simulate(Setup(dcqcn="paper", duration_us=10.0, seed=2))
+    assert sum(paper.frames["cnps"]) == 16 and nic.frames["cnps"][:6] == paper.frames["cnps"][:6]
+    assert [paper.rates[f][-1] for f in range(16)] == [50.0] * 16
+    assert [nic.rates[f][-1] for f in range(16)] == [100.0] * 16
+
+
+def test_connectx_keeps_the_target_rate_through_cuts_without_an_increase() -> None:
+    # clamp_tgt_rate 0, clamp_tgt_rate_after_time_inc 1: RT = RC on a cut only after an increase.
+    # After the burst's cuts (RC near 1 Mb/s, RT still 100 Gb/s) the first timer event sets
+    # RC = (RT + RC) / 2, half the line rate.
+    run = simulate(Setup(dcqcn="connectx"))
+    t, rate = run.frames["t_us"], run.rates[0]
+    after = [r for when, r in zip(t, rate) if when > 300.0]
+    assert max(after) == pytest.approx((100.0 + 0.001) / 2, rel=1e-3)

@@ -30,13 +30,33 @@ def test_paper_parameters() -> None:
     assert (PAPER.byte_counter_B, PAPER.fast_recovery, PAPER.ai_Gbps) == (10e6, 5, 0.040)
 
 
-def test_connectx_parameters() -> None:
-    # NVIDIA DOCA "DCQCN CC Parameters": dce_tcp_g 1019 (of 1024), dce_tcp_rtt 1 µs,
-    # initial_alpha_value 1023, rpg_min_dec_fac 50 %, rate_reduce_monitor_period 4 µs.
+def test_connectx_alpha_and_decrease_parameters() -> None:
+    # NVIDIA DOCA "DCQCN CC Parameters", tables "Alpha Update" and "Rate Decrease" (ConnectX-4 and
+    # later): dce_tcp_g 1019 (fixed point, 10 fraction bits), dce_tcp_rtt 1 µs,
+    # initial_alpha_value 1023, rpg_min_dec_fac 50 %, rpg_min_rate 1 Mb/s,
+    # rate_reduce_monitor_period 4 µs, rate_to_set_on_first_cnp 0 (line rate).
     # https://networking-docs.nvidia.com/doca/archive/3-4-0/dcqcn-cc-parameters
     assert CONNECTX.g == pytest.approx(1 - 1019 / 1024, rel=1e-12)
     assert (CONNECTX.alpha_timer_us, CONNECTX.initial_alpha) == (1.0, 1023 / 1024)
-    assert (CONNECTX.min_decrease, CONNECTX.decrease_gap_us) == (0.5, 4.0)
+    assert (CONNECTX.min_decrease, CONNECTX.decrease_gap_us, CONNECTX.min_rate_Gbps) == (0.5, 4.0, 0.001)
+    assert CONNECTX.first_cnp_line_rate
+
+
+def test_connectx_increase_and_notification_parameters() -> None:
+    # Same page, "Rate Increase" and notification-point rows, as reported by `mlxconfig -q` on
+    # ConnectX firmware: RPG_TIME_RESET 300 µs, RPG_BYTE_RESET 32767 (64-byte units, the reading
+    # of Google's isekai simulator: byte_reset * 64), RPG_THRESHOLD 1, RPG_AI_RATE 5 Mb/s,
+    # RPG_HAI_RATE 50 Mb/s, MIN_TIME_BETWEEN_CNPS 4 µs, CLAMP_TGT_RATE 0,
+    # CLAMP_TGT_RATE_AFTER_TIME_INC 1.
+    assert (CONNECTX.timer_us, CONNECTX.byte_counter_B, CONNECTX.fast_recovery) == (300.0, 2097088.0, 1)
+    assert (CONNECTX.ai_Gbps, CONNECTX.hai_Gbps, CONNECTX.cnp_interval_us) == (0.005, 0.050, 4.0)
+    assert not CONNECTX.clamp_target
+
+
+def test_paper_clamps_the_target_rate_on_every_cut() -> None:
+    # DCQCN authors' ns-3 configuration: CLAMP_TARGET_RATE 1 (RT = RC on every cut).
+    # https://github.com/bobzhuyb/ns3-rdma (windows/ns-3-dev/mix/config.txt)
+    assert PAPER.clamp_target and not PAPER.first_cnp_line_rate
 
 
 def test_fixed_point_rate_is_fair_share() -> None:
