@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.timing import measure  # noqa: E402
 from calc import collectives_model as model  # noqa: E402
 from calc.collective import fabric_for  # noqa: E402
+from calc.collectives_calibration import CASES  # noqa: E402
 from calc.registry import get, run  # noqa: E402
 
 __all__ = ["cases", "sweep_60_sizes", "measure", "main"]
@@ -44,7 +45,7 @@ def cases() -> list[tuple[str, str, dict[str, object]]]:
         ("links default", "links", {}),
         ("step default", "step", {}),
         ("cost default", "cost", {}),
-        ("accuracy (14 calibration cases)", "accuracy", {}),
+        (f"accuracy ({len(CASES)} calibration cases)", "accuracy", {}),
     ]
 
 

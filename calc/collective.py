@@ -35,7 +35,7 @@ from calc.sources import cite
 
 __all__ = [
     "RingCost", "ring_cost", "ring_time_us", "busbw_factor", "PRESETS", "CALIBRATION", "TEXTBOOK",
-    "SYSTEM_FILLS", "PARAMS", "fabric_for", "collective", "scaling",
+    "SYSTEM_FILLS", "PARAMS", "fabric_for", "collective", "scaling", "NVLS_SCALE", "calibration_for",
 ]
 
 NCCL_TESTS = cite(
@@ -95,13 +95,15 @@ TEXTBOOK: dict[str, Value] = {
 }
 # Calibrated once for every system, from NCCL's own figures, not from any one measurement:
 # ~20 % protocol overhead on NVLink (370 of 450 GB/s, nccl-tests#212), 46-48 GB/s of a
-# 400G NIC and 24 of 25 GB/s of a 200G NIC (nccl-tests#290, #119), NVLink SHARP at about
-# half the line rate per direction (algbw 275 of 450 GB/s on H100, nccl-tests#212),
-# and NCCL's cost model for latencies: 0.47 µs per NVLink step and 2.7 µs per network
-# step for its low-latency protocol, 3.6 µs base, ~3 µs more per step for bulk transfers
-# (NCCL_TUNING).
+# 400G NIC and 24 of 25 GB/s of a 200G NIC (nccl-tests#290, #119), and NCCL's cost model
+# for latencies: 0.47 µs per NVLink step and 2.7 µs per network step for its low-latency
+# protocol, 3.6 µs base, ~3 µs more per step for bulk transfers (NCCL_TUNING).
+# NVLink SHARP: NVLS_SCALE of NCCL's own per-generation NVLS efficiency (hardware catalogue,
+# NCCL_NVLS: 0.85 Hopper, 0.74 Blackwell); one scale for every system, set from the four
+# single-domain NVLS measurements together (H100, H200, B200, GB200 NVL72: 0.62-0.63 each).
+NVLS_SCALE = 0.625
 CALIBRATION: dict[str, Value] = {
-    "scaleup_efficiency": 0.80, "scaleout_efficiency": 0.94, "nvls_efficiency": 0.53,
+    "scaleup_efficiency": 0.80, "scaleout_efficiency": 0.94, "nvls_efficiency": NVLS_SCALE * 0.85,
     "launch_us": 3.6, "step_overhead_us": 3.0,
 }
 SCALEUP_LATENCY_US = 0.47
@@ -111,13 +113,20 @@ SYSTEM_LABELS = {"link": "One tier of links (set by the link preset)",
                  **{k: s.name for k, s in SYSTEMS.items()}}
 
 
+def calibration_for(key: str) -> dict[str, Value]:
+    """The calibrated factors for system ``key``: common to all, NVLS from the switch generation."""
+    switch = SYSTEMS[key].switch
+    nvls: dict[str, Value] = {"nvls_efficiency": NVLS_SCALE * switch.nvls_efficiency} if switch.nvls else {}
+    return {**CALIBRATION, **nvls}
+
+
 def _system_fill(key: str) -> dict[str, Value]:
     system = SYSTEMS[key]
     return {
         "gpus_per_domain": system.gpus_per_domain,
         "scaleup_GBps": system.scale_up.gpu_GBps_per_dir, "scaleup_latency_us": SCALEUP_LATENCY_US,
         "scaleout_GBps": system.scaleout_GBps, "scaleout_latency_us": SCALEOUT_LATENCY_US,
-        **CALIBRATION,
+        **calibration_for(key),
     }
 
 
@@ -279,22 +288,23 @@ PARAMS = (
         help="For a system: GPUs joined by NVLink switches (8 in a DGX, 72 in an NVL72)."),
     Float("scaleup_GBps", "Scale-up speed (per GPU, each direction)", 900.0, unit="GB/s",
           minimum=0.1, maximum=100000.0, help="NVLink: 18 links x 50 GB/s = 900 GB/s for NVLink 5."),
-    Float("scaleup_latency_us", "Scale-up step latency", 0.47, unit="µs", minimum=0.0, maximum=10000.0,
+    Float("scaleup_latency_us", "Scale-up step latency", 0.47, advanced=True, unit="µs", minimum=0.0, maximum=10000.0,
           help="Per step inside the domain (NCCL's model: 0.47 µs on NVLink)."),
     Float("scaleout_GBps", "Scale-out speed (per GPU, each direction)", 50.0, unit="GB/s",
           minimum=0.1, maximum=100000.0, help="The GPU's share of NICs: one 400G NIC = 50 GB/s."),
-    Float("scaleout_latency_us", "Scale-out step latency", 2.7, unit="µs", minimum=0.0,
+    Float("scaleout_latency_us", "Scale-out step latency", 2.7, advanced=True, unit="µs", minimum=0.0,
           maximum=10000.0, help="Per network step (NCCL's model: 2.7 µs)."),
-    Float("scaleup_efficiency", "Scale-up efficiency", 1.0, minimum=0.01, maximum=1.0,
+    Float("scaleup_efficiency", "Scale-up efficiency", 1.0, advanced=True, minimum=0.01, maximum=1.0,
           help="Achievable fraction of scale-up bandwidth (calibrated 0.8; 1 = textbook)."),
-    Float("scaleout_efficiency", "Scale-out efficiency", 1.0, minimum=0.01, maximum=1.0,
+    Float("scaleout_efficiency", "Scale-out efficiency", 1.0, advanced=True, minimum=0.01, maximum=1.0,
           help="Achievable fraction of NIC bandwidth (calibrated 0.94; 1 = textbook). For system=link, "
                "the link's efficiency."),
-    Float("nvls_efficiency", "NVLink SHARP efficiency", 1.0, minimum=0.01, maximum=1.0,
-          help="Fraction of the line rate per direction NVLink SHARP sustains (calibrated 0.53)."),
-    Float("launch_us", "Launch overhead", 0.0, unit="µs", minimum=0.0, maximum=10000.0,
+    Float("nvls_efficiency", "NVLink SHARP efficiency", 1.0, advanced=True, minimum=0.01, maximum=1.0,
+          help="Fraction of the line rate per direction NVLink SHARP sustains: 0.625 x NCCL's per-generation "
+               "figure (0.53 H100/H200, 0.46 B200/GB200); 1 = textbook."),
+    Float("launch_us", "Launch overhead", 0.0, advanced=True, unit="µs", minimum=0.0, maximum=10000.0,
           help="Once per collective (calibrated 3.6 µs; 0 = textbook)."),
-    Float("step_overhead_us", "Bulk step overhead", 0.0, unit="µs", minimum=0.0, maximum=10000.0,
+    Float("step_overhead_us", "Bulk step overhead", 0.0, advanced=True, unit="µs", minimum=0.0, maximum=10000.0,
           help="Extra per step for large transfers (calibrated 3 µs; 0 = textbook)."),
     )
 

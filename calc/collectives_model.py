@@ -29,9 +29,18 @@ Algorithms (bytes per GPU for a buffer of S bytes, nccl-tests' size):
   across domains over all NICs in parallel, AllGather inside: 2(g-1) NVLink
   steps with 2(g-1)/g·S, 2(d-1) network steps with 2(d-1)/d·S/g. With one
   domain it is exactly the ring.
-* nvls: NVLink SHARP: the NVSwitch reduces and multicasts, so each GPU sends
-  and receives S once, in two steps; across domains NCCL runs a tree on top
-  ("NVLSTree"). Only where the NVSwitch supports it (H100 and later).
+* nvls: NVLink SHARP: the NVSwitch reduces and multicasts. NCCL's NVLS kernels
+  scatter each GPU's buffer to the g "heads" of the domain, the switch reduces
+  each head's shard and multicasts the sum, and every GPU gathers the g shards
+  back: the reduce-scatter half leaves the GPU and the all-gather half comes
+  back in, so each direction of a GPU's NVLink carries (g-1)/g·S, half of what
+  a ring needs. Scattering to and gathering from every peer costs the same
+  2(g-1) synchronisation steps as a ring inside the domain. Its achievable
+  fraction of the line rate depends on the switch generation (NCCL's cost
+  model, src/tuning/nvls.cc: 0.85 on Hopper, 0.74 on Blackwell), which makes
+  its bus bandwidth independent of g, as NCCL models it. Across domains NCCL
+  runs a tree on top ("NVLSTree"). Only where the NVSwitch supports it (H100
+  and later).
 
 Small messages use a low-latency protocol (NCCL's LL: no per-step overhead,
 a quarter of the bandwidth: 8-byte stores of 4 bytes of data plus a flag, on
@@ -179,7 +188,7 @@ def _hierarchical(op: str, n: int, g: int, d: int, size: float) -> tuple[Phase, 
 
 
 def _nvls(op: str, n: int, g: int, d: int, size: float) -> tuple[Phase, ...]:
-    return (Phase("up", 2, size, nvls=True), _tree_net(d, g, size))
+    return (Phase("up", 2 * (g - 1), (g - 1) / g * size, nvls=True), _tree_net(d, g, size))
 
 
 _BUILDERS = {"ring": _ring, "tree": _tree, "hierarchical": _hierarchical, "nvls": _nvls}

@@ -21,7 +21,7 @@ from calc.sources import Source, cite
 __all__ = [
     "ScaleUpLink", "NVSwitch", "NetworkLink", "SwitchLatency", "HostLink", "System", "UALink",
     "SCALE_UP", "NVSWITCHES", "NETWORK", "SWITCHES", "HOST", "SYSTEMS", "UALINK_1_0",
-    "SOURCES", "nic_GBps_per_dir",
+    "SOURCES", "nic_GBps_per_dir", "NCCL_NVLS",
 ]
 
 NVLINK_PAGE = cite(
@@ -116,6 +116,13 @@ SPECTRUM4 = cite(
     "NVIDIA Spectrum-X / Spectrum-4 Ethernet switch: 51.2 Tb/s, 64 ports of 800 GbE",
     "NVIDIA", 2023, "https://www.nvidia.com/en-us/networking/spectrumx/",
 )
+NCCL_NVLS = cite(
+    "nccl-nvls-model",
+    "NCCL src/tuning/nvls.cc: NVLS cost model, nvlsEfficiency per GPU generation "
+    "(Hopper 0.85, Blackwell 0.74)",
+    "NVIDIA, github.com/NVIDIA/nccl", 2026,
+    "https://github.com/NVIDIA/nccl/blob/1fc949c50bbd7e31fb27343def456d8d48993a90/src/tuning/nvls.cc",
+)
 NCCL_TUNING = cite(
     "nccl-tuning",
     "NCCL src/graph/tuning.cc: per-step hardware latencies (NVLink, PCI, network) and base latencies of the cost model",
@@ -149,13 +156,20 @@ class ScaleUpLink:
 
 @dataclass(frozen=True)
 class NVSwitch:
-    """An NVSwitch generation: how many GPUs one NVLink domain holds, and in-network reduction."""
+    """An NVSwitch generation: how many GPUs one NVLink domain holds, and in-network reduction.
+
+    ``nvls_efficiency`` is NCCL's own per-generation factor for NVLink SHARP
+    bandwidth (``nvlsEfficiency`` in NCCL's src/tuning/nvls.cc, NCCL_NVLS): 0.85
+    for Hopper's NVSwitch, 0.74 for Blackwell's NVLink Switch, whose links
+    doubled without the switch's reduction keeping pace; 0 where there is none.
+    """
 
     key: str
     name: str
     max_domain_gpus: int
     nvls: bool
     source: Source
+    nvls_efficiency: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -246,10 +260,10 @@ SCALE_UP: dict[str, ScaleUpLink] = {
 
 NVSWITCHES: dict[str, NVSwitch] = {
     "nvswitch2": NVSwitch("nvswitch2", "NVSwitch 2nd gen (DGX A100)", 8, False, DGX_A100),
-    "nvswitch3": NVSwitch("nvswitch3", "NVSwitch 3rd gen (DGX H100), NVLink SHARP", 8, True, H100_WP),
+    "nvswitch3": NVSwitch("nvswitch3", "NVSwitch 3rd gen (DGX H100), NVLink SHARP", 8, True, H100_WP, 0.85),
     "nvswitch4_8": NVSwitch("nvswitch4_8", "NVLink Switch 5th-gen NVLink, 8-GPU board (HGX B200)", 8, True,
-                            BLACKWELL_WP),
-    "nvl72": NVSwitch("nvl72", "NVLink Switch trays of GB200 NVL72", 72, True, GB200_NVL72),
+                            BLACKWELL_WP, 0.74),
+    "nvl72": NVSwitch("nvl72", "NVLink Switch trays of GB200 NVL72", 72, True, GB200_NVL72, 0.74),
 }
 
 UALINK_1_0 = UALink(
@@ -297,5 +311,5 @@ SYSTEMS: dict[str, System] = {
 
 SOURCES: tuple[Source, ...] = (
     NVLINK_PAGE, A100_WP, H100_WP, BLACKWELL_WP, DGX_A100, DGX_H100, HGX_H200, DGX_B200, GB200_NVL72,
-    GB200_RA, UALINK, UALINK_QA, IBTA, IEEE_8023, PCIE, QUANTUM2, SPECTRUM4, NCCL_TUNING,
+    GB200_RA, UALINK, UALINK_QA, IBTA, IEEE_8023, PCIE, QUANTUM2, SPECTRUM4, NCCL_TUNING, NCCL_NVLS,
 )

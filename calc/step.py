@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from calc import collectives_model as model
-from calc.collective import CALIBRATION, SCALEOUT_LATENCY_US, SCALEUP_LATENCY_US
+from calc.collective import SCALEOUT_LATENCY_US, SCALEUP_LATENCY_US, calibration_for
 from calc.collectives_model import Fabric, Tier
 from calc.errors import ValidationError
 from calc.hardware import SYSTEMS
@@ -136,7 +136,7 @@ def flops_per_step(m: Model) -> float:
 
 def _fabric(lay: Layout, gpus: int, per_domain: int) -> Fabric:
     system = SYSTEMS[lay.system]
-    cal = {k: float(v) for k, v in CALIBRATION.items()}
+    cal = {k: float(v) for k, v in calibration_for(lay.system).items()}
     up = Tier("scale-up", system.scale_up.gpu_GBps_per_dir, SCALEUP_LATENCY_US, cal["scaleup_efficiency"])
     out = Tier("scale-out", system.scaleout_GBps / lay.oversubscription, SCALEOUT_LATENCY_US,
                cal["scaleout_efficiency"])
@@ -197,25 +197,27 @@ def breakdown(m: Model, lay: Layout) -> Breakdown:
 
 
 # Narayanan et al. 2021, Table 1 (Selene: DGX A100 80GB, 8x HDR 200G per node), sequence 2048,
-# vocabulary 51200: (params in billions, heads, hidden, layers, TP, PP, GPUs, batch, TFLOP/s per GPU).
-MEGATRON_TABLE1: tuple[tuple[float, int, int, int, int, int, int, int, float], ...] = (
-    (1.7, 24, 2304, 24, 1, 1, 32, 512, 137.0),
-    (3.6, 32, 3072, 30, 2, 1, 64, 512, 138.0),
-    (7.5, 32, 4096, 36, 4, 1, 128, 512, 142.0),
-    (18.4, 48, 6144, 40, 8, 1, 256, 1024, 135.0),
-    (39.1, 64, 8192, 48, 8, 2, 512, 1536, 138.0),
-    (76.1, 80, 10240, 60, 8, 4, 1024, 1792, 140.0),
-    (145.6, 96, 12288, 80, 8, 8, 1536, 2304, 148.0),
-    (310.1, 128, 16384, 96, 8, 16, 1920, 2160, 155.0),
-    (529.6, 128, 20480, 105, 8, 35, 2520, 2520, 163.0),
-    (1008.0, 160, 25600, 128, 8, 64, 3072, 3072, 163.0),
+# vocabulary 51200: (params in billions, heads, hidden, layers, TP, PP, GPUs, batch, TFLOP/s per GPU,
+# aggregate PFLOP/s). The per-GPU figures are rounded to whole TFLOP/s; the aggregate column agrees
+# with TFLOP/s x GPUs within that rounding (tests/calc/test_step.py checks it).
+MEGATRON_TABLE1: tuple[tuple[float, int, int, int, int, int, int, int, float, float], ...] = (
+    (1.7, 24, 2304, 24, 1, 1, 32, 512, 137.0, 4.4),
+    (3.6, 32, 3072, 30, 2, 1, 64, 512, 138.0, 8.8),
+    (7.5, 32, 4096, 36, 4, 1, 128, 512, 142.0, 18.2),
+    (18.4, 48, 6144, 40, 8, 1, 256, 1024, 135.0, 34.6),
+    (39.1, 64, 8192, 48, 8, 2, 512, 1536, 138.0, 70.8),
+    (76.1, 80, 10240, 60, 8, 4, 1024, 1792, 140.0, 143.8),
+    (145.6, 96, 12288, 80, 8, 8, 1536, 2304, 148.0, 227.1),
+    (310.1, 128, 16384, 96, 8, 16, 1920, 2160, 155.0, 297.4),
+    (529.6, 128, 20480, 105, 8, 35, 2520, 2520, 163.0, 410.2),
+    (1008.0, 160, 25600, 128, 8, 64, 3072, 3072, 163.0, 502.0),
 )
 
 
 def megatron_rows(efficiency: float, overlap: float) -> tuple[tuple[str, float, float, float], ...]:
     """Published iteration time (from Table 1's TFLOP/s) against the model's, on DGX A100."""
     rows = []
-    for size, _heads, hidden, layers, tp, pp, gpus, batch, tflops in MEGATRON_TABLE1:
+    for size, _heads, hidden, layers, tp, pp, gpus, batch, tflops, _pflops in MEGATRON_TABLE1:
         m = Model(layers, hidden, 2048, 51200, batch, 1, True)
         dp = gpus // (tp * pp)
         lay = Layout(tp, pp, dp, "dgx_a100", 8, 312.0, efficiency, 1.0, overlap, 2)
@@ -271,13 +273,13 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
                help="Fills the domain size and peak FLOP/s; the fabric comes from the hardware catalogue."),
         Int("layers", "Layers", 96, minimum=1, maximum=1024, help="Transformer layers (GPT-3 175B: 96)."),
         Int("hidden", "Hidden size", 12288, minimum=64, maximum=131072, help="Model width h."),
-        Int("seq_len", "Sequence length", 2048, minimum=1, maximum=1048576, unit="tokens",
+        Int("seq_len", "Sequence length", 2048, advanced=True, minimum=1, maximum=1048576, unit="tokens",
             help="Tokens per sequence."),
-        Int("vocab", "Vocabulary", 51200, minimum=1, maximum=10_000_000, unit="tokens",
+        Int("vocab", "Vocabulary", 51200, advanced=True, minimum=1, maximum=10_000_000, unit="tokens",
             help="Vocabulary size V (for the logits layer)."),
         Int("global_batch", "Global batch", 1536, minimum=1, maximum=10_000_000, unit="sequences",
             help="Sequences per step (tokens per step = this x sequence length)."),
-        Int("micro_batch", "Micro-batch", 1, minimum=1, maximum=4096, unit="sequences",
+        Int("micro_batch", "Micro-batch", 1, advanced=True, minimum=1, maximum=4096, unit="sequences",
             help="Sequences per microbatch b; also the size of each TP AllReduce (b·s·h·2 bytes)."),
         Int("tp", "Tensor parallel (TP)", 8, minimum=1, maximum=1024,
             help="GPUs sharing each layer; 4-6 AllReduces per layer and microbatch."),
@@ -287,7 +289,7 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
             help="Model replicas; one gradient AllReduce per step."),
         Int("gpus_per_domain", "GPUs per scale-up domain", 8, minimum=1, maximum=1024,
             help="Make it smaller than TP to see TP spill onto the scale-out network."),
-        Float("peak_TFLOPs", "Peak dense 16-bit per GPU", 989.0, unit="TFLOP/s", minimum=1.0, maximum=100000.0,
+        Float("peak_TFLOPs", "Peak dense 16-bit per GPU", 989.0, advanced=True, unit="TFLOP/s", minimum=1.0, maximum=100000.0,
               help="Datasheet dense BF16/FP16 peak (A100 312, H100 989)."),
         Float("efficiency", "Compute efficiency", DEFAULT_EFFICIENCY, minimum=0.01, maximum=1.0,
               help="Achievable fraction of peak for the layer math (an assumption, not calibrated)."),
@@ -295,9 +297,9 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
               help="1 = non-blocking; 2 = 1:2, half the bandwidth per GPU when all talk."),
         Float("overlap", "DP overlap", 0.0, minimum=0.0, maximum=1.0,
               help="Fraction of the DP AllReduce hidden behind the backward pass."),
-        Int("grad_bytes", "Bytes per gradient", 2, minimum=1, maximum=8, unit="B",
+        Int("grad_bytes", "Bytes per gradient", 2, advanced=True, minimum=1, maximum=8, unit="B",
             help="2 for BF16 gradients, 4 when reduced in FP32."),
-        Bool("recompute", "Activation recomputation", True,
+        Bool("recompute", "Activation recomputation", True, advanced=True,
              help="Recompute the forward pass in backward (Megatron default): 4/3 the FLOPs, 2 more TP AllReduces."),
     ),
     outputs=(

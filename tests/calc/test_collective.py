@@ -89,10 +89,28 @@ def test_hierarchical_splits_bytes_between_scale_up_and_scale_out() -> None:
     assert got["scaleout_bytes_per_gpu"] == 1_500_000_000
 
 
-def test_nvls_sends_the_buffer_once_each_way_inside_the_domain() -> None:
+def test_nvls_sends_half_a_ring_each_way_inside_the_domain() -> None:
+    # Reduce-scatter half out, all-gather half in: (g-1)/g·S per direction, 2(g-1) steps.
     got = out(system="dgx_b200", gpus=8, message=10**9, algorithm="nvls")
-    assert got["scaleup_bytes_per_gpu"] == 10**9
-    assert got["steps"] == 2
+    assert got["scaleup_bytes_per_gpu"] == 875_000_000
+    assert got["steps"] == 14
+
+
+def test_nvls_busbw_plateau_is_twice_the_sustained_line_rate_whatever_the_domain() -> None:
+    # NCCL models NVLS bus bandwidth independent of the GPU count (src/tuning/nvls.cc,
+    # https://github.com/NVIDIA/nccl/blob/1fc949c50bbd7e31fb27343def456d8d48993a90/src/tuning/nvls.cc).
+    textbook = dict(launch_us=0.0, step_overhead_us=0.0, scaleup_latency_us=0.0, nvls_efficiency=0.5)
+    for system, gpus in (("dgx_b200", 8), ("gb200_nvl72", 72)):
+        got = out(system=system, gpus=gpus, message=10**9, algorithm="nvls", **textbook)
+        assert got["busbw_GBps"] == pytest.approx(2 * 900.0 * 0.5, rel=1e-12)
+
+
+def test_nvls_efficiency_comes_from_the_switch_generation() -> None:
+    # NCCL nvlsEfficiency: Hopper 0.85, Blackwell 0.74 (src/tuning/nvls.cc), times NVLS_SCALE 0.625.
+    fills = {k: run("collective", {"system": k}).inputs["nvls_efficiency"]
+             for k in ("dgx_h100", "hgx_h200", "dgx_b200", "gb200_nvl72")}
+    assert fills == {"dgx_h100": 0.625 * 0.85, "hgx_h200": 0.625 * 0.85, "dgx_b200": 0.625 * 0.74,
+                     "gb200_nvl72": 0.625 * 0.74}
 
 
 def test_auto_reports_its_choice() -> None:

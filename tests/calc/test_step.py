@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from calc.errors import ValidationError
 from calc.registry import run
-from calc.step import Model, flops_per_step, params_count
+from calc.step import MEGATRON_TABLE1, Model, flops_per_step, params_count
 
 
 def out(**params: object) -> dict[str, Any]:
@@ -79,6 +79,26 @@ def test_megatron_table_errors_stay_within_30_percent() -> None:
     rows = run("step").outcome.tables["megatron"]
     assert len(rows) == 10
     assert all(abs(float(str(r[3]))) <= 30 for r in rows)
+
+
+def test_megatron_table_is_internally_consistent() -> None:
+    # Narayanan et al. 2021, Table 1 (https://arxiv.org/abs/2104.04473): TFLOP/s per GPU x GPUs gives the
+    # published aggregate PFLOP/s within the rounding of the per-GPU column (0.5 TFLOP/s in ~140: 0.4 %).
+    for row in MEGATRON_TABLE1:
+        tflops, gpus, pflops = row[8], row[6], row[9]
+        assert tflops * gpus / 1000 == pytest.approx(pflops, rel=0.004), row
+
+
+def test_megatron_table_parameter_counts_follow_the_papers_formula() -> None:
+    # Section 5.1 of the paper: 12·l·h²·(1 + 13/(12h) + (V+s)/(12·l·h)); the 1.7B row rounds loosest.
+    for size, _heads, hidden, layers, *_rest in MEGATRON_TABLE1:
+        count = params_count(Model(layers, hidden, 2048, 51200, 512, 1, True)) / 1e9
+        assert count == pytest.approx(size, rel=0.03), size
+
+
+def test_megatron_table_parallelism_multiplies_into_whole_replicas() -> None:
+    for _size, _heads, _hidden, layers, tp, pp, gpus, batch, *_rest in MEGATRON_TABLE1:
+        assert gpus % (tp * pp) == 0 and layers % pp == 0 and batch % (gpus // (tp * pp)) == 0
 
 
 def test_layers_must_divide_into_stages() -> None:
