@@ -45,7 +45,8 @@ def widget_interactive(browser, url: str) -> dict[str, float]:
         return {numbers: Number(d.interactiveAt), charts: Number(d.chartsAt)}; }""")
     page.close()
     return {"worker_start": float(stats["workerStartedAt"]), "ready": float(stats["readyAt"]),
-            "first_result": marks["numbers"], "charts": marks["charts"]}
+            "first_result": marks["numbers"], "charts": marks["charts"],
+            "pyodide_loaded": float(stats["pyodideLoadedAt"])}
 
 
 def input_latency(browser, url: str) -> list[float]:
@@ -103,11 +104,16 @@ def main() -> None:
     from_start = median([i["first_result"] - i["worker_start"] for i in interactive])
     from_nav = median([i["first_result"] for i in interactive])
     charts = median([i["charts"] - i["worker_start"] for i in interactive])
+    # The same comparison inside one page load, free of load-to-load noise: from Pyodide loaded
+    # in the widget's worker (a bare boot's end) to the widget showing live numbers.
+    overhead = [i["first_result"] - i["pyodide_loaded"] for i in interactive]
     table("Foundation (headless Chromium, 127.0.0.1; medians of 5 page loads each)", [
         ("bare Pyodide boot (worker)", f"{boot:,.0f} ms", ""),
         ("widget interactive, from navigation", f"{from_nav:,.0f} ms", ""),
         ("widget interactive (live numbers), from worker start", f"{from_start:,.0f} ms",
          f"target <= boot + 300 = {boot + 300:,.0f} ms: {'ok' if from_start <= boot + 300 else 'MISSED'}"),
+        ("same load: live numbers after Pyodide loaded (median)", f"{median(overhead):,.0f} ms",
+         f"target <= 300 ms: {'ok' if median(overhead) <= 300 else 'MISSED'} (max {max(overhead):,.0f} ms)"),
         ("first live chart (plotly), from worker start", f"{charts:,.0f} ms", ""),
         (f"input-to-result median ({len(latencies)} changes)", f"{median(latencies):.1f} ms", ""),
         ("input-to-result p95", f"{percentile(latencies, 95):.1f} ms",

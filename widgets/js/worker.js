@@ -9,6 +9,7 @@
 const here = new URL(".", import.meta.url);
 
 let pyodideMs = null;
+let pyodideLoadedAt = null;
 
 async function boot() {
   const t0 = performance.now();
@@ -16,7 +17,11 @@ async function boot() {
   const pyodideBase = new URL(config.pyodide, here);
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL: pyodideBase.href }).then((p) => { pyodideMs = performance.now() - t0; return p; }),
+    loadPyodide({ indexURL: pyodideBase.href }).then((p) => {
+      pyodideMs = performance.now() - t0;
+      pyodideLoadedAt = performance.timeOrigin + performance.now(); // comparable across threads
+      return p;
+    }),
     fetch(new URL(config.wheel, here)).then((r) => {
       if (!r.ok) throw new Error(`calc wheel not found (${r.status})`);
       return r.arrayBuffer();
@@ -37,7 +42,7 @@ ready.catch(() => {}); // reported per request below
 
 function handle(runtime, msg) {
   if (msg.type === "init") {
-    return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideMs: runtime.pyodideMs };
+    return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideMs, pyodideLoadedAt };
   }
   if (msg.type === "run") {
     const reply = JSON.parse(runtime.api.run_json(msg.calc, JSON.stringify(msg.params)));
