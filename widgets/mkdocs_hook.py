@@ -62,10 +62,6 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     return markdown
 
 
-def on_pre_build(config: Any) -> None:
-    render.clear_cache()
-
-
 def on_post_page(output: str, page: Any, config: Any) -> str:
     base = _base_url(page.url)
     output = build.resolve_site_root(output, base)

@@ -18,12 +18,12 @@ from calc.errors import ValidationError
 from calc.outputs import Chart, Scalar, Table
 from calc.params import Bool, Choice, Param, Size, Text, Value, _Bounded
 from calc.registry import Calculator, Result, all_calculators, get
-from calc.sources import all_sources
+from calc.sources import Source, all_sources
 from calc.units import format_number
 from widgets.svgchart import svg_chart
 
 __all__ = ["SITE_ROOT", "widget_html", "value_html", "table_html", "references_html", "download_html", "catalog_html",
-           "embed_page", "result_for", "clear_cache", "BuildError", "cite_html",
+           "embed_page", "result_for", "BuildError", "cite_html",
            "DOCS_DIR"]
 
 SITE_ROOT = "@@SITE_ROOT@@"
@@ -32,10 +32,6 @@ _CACHE: dict[tuple[str, str], Result] = {}
 
 class BuildError(Exception):
     """A construct names something the engine does not have."""
-
-
-def clear_cache() -> None:
-    _CACHE.clear()
 
 
 def result_for(name: str, params: Mapping[str, str]) -> Result:
@@ -64,10 +60,15 @@ def _params(params: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def _sources() -> tuple[Source, ...]:
+    """Every citation: discovering the calculators imports every module, so every ``cite`` has run."""
+    all_calculators()
+    return all_sources()
+
+
 def cite_html(code: Any) -> str:
     """``[[cite:KEY]]``: a link to a registered source on the References page."""
-    get("collective")
-    keys = {s.key: s for s in all_sources()}
+    keys = {s.key: s for s in _sources()}
     if code.target not in keys:
         raise BuildError(f"[[cite:{code.target}]]: unknown source; cite it in calc (calc.sources.cite) first")
     s = keys[code.target]
@@ -129,12 +130,11 @@ def _cell(value: object) -> str:
 
 def references_html(code: Any) -> str:
     """Every source registered by the engine, sorted by key, with an anchor per key."""
-    get("collective")  # discovery imports every module, so every citation is registered
     items = "".join(
         f'<li id="ref-{s.key}"><code>{s.key}</code> {html.escape(s.text())} '
         f'<a href="{html.escape(s.url)}">{html.escape(s.url)}</a>'
         f'{" " + html.escape(s.note) if s.note else ""}</li>'
-        for s in all_sources()
+        for s in _sources()
     )
     return f'<ol class="calc-references">{items}</ol>'
 
@@ -166,14 +166,18 @@ def download_html(code: Any) -> str:
 
 # ---- widgets ---------------------------------------------------------------------------------
 
-def widget_html(code: Any, embed: bool = False) -> str:
+def widget_html(code: Any) -> str:
     """``[[calc:NAME ...]]``: form generated from the declaration plus the pre-rendered result."""
     calc, _ = _split_target(code, "")
     options = _params({k: v for k, v in code.params.items() if k not in ("fixed", "hidden", "id")})
     fixed = _names(calc, code.params.get("fixed", ""), "fixed")
     hidden = _names(calc, code.params.get("hidden", ""), "hidden")
+    return _widget(calc, options, fixed, hidden, code.params.get("id", calc.name), embed=False)
+
+
+def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden: list[str], wid: str,
+            embed: bool) -> str:
     result = result_for(calc.name, options)
-    wid = code.params.get("id", calc.name)
     state = {"params": options, "fixed": fixed, "hidden": hidden}
     # The data travel in attributes, not <script type="application/json"> blocks: instant
     # navigation re-creates script elements as classic inline scripts (dropping their type).
@@ -287,14 +291,10 @@ def _view(calc: Calculator, result: Result) -> str:
 def embed_page(name: str, stylesheets: list[str], scripts: list[str]) -> str:
     """A page with one widget and no site chrome, for iframes. Paths are relative to it."""
     calc = get(name)
-
-    class _Code:
-        kind, target, params, flags = "calc", name, {}, ()
-
     links = "".join(f'<link rel="stylesheet" href="{s}">' for s in stylesheets)
     tags = "".join(f'<script type="module" src="{s}"></script>' for s in scripts)
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">'
             f"<title>{html.escape(calc.title)}</title>{links}</head>"
-            f'<body class="calc-embed"><main>{widget_html(_Code(), embed=True)}</main>{tags}</body></html>')
+            f'<body class="calc-embed"><main>{_widget(calc, {}, [], [], calc.name, embed=True)}</main>{tags}</body></html>')
 

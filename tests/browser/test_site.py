@@ -19,10 +19,6 @@ def pages() -> list[str]:
     return ["" if name == "index" else f"{name}/" for name in nav]
 
 
-def widget_pages() -> list[str]:
-    return [p for p in pages() if "[[calc:" in (ROOT / "docs" / f"{(p.rstrip('/') or 'index')}.md").read_text()]
-
-
 @pytest.mark.parametrize("path", pages())
 def test_page_loads_without_errors_and_every_widget_becomes_live(page: Page, site: str, path: str) -> None:
     page.goto(site + path)

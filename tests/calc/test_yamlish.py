@@ -8,20 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calc.topology import ARTICLE_YAML
 from calc.yamlish import Map, Scalar, Seq, YamlError, parse, to_python
 
-ARTICLE = """\
-topology:
-  spine:
-    - name: spine-01
-      model: CE8861
-      peers: [leaf-01, leaf-02, leaf-03, leaf-04]
-  leaf:
-    - name: leaf-01
-      model: CE8851
-      servers: [gpu-server-01, gpu-server-02]
-      uplinks: [spine-01, spine-02]
-"""
+ARTICLE = ARTICLE_YAML  # the source article's example, as printed
 
 
 def error(text: str) -> str:

@@ -42,7 +42,6 @@ function startWorker() {
   ready = call("init").then((info) => {
     stats.readyAt = performance.now();
     stats.bootMs = info.bootMs;
-    stats.pyodideMs = info.pyodideMs;
     // Pyodide's own load, on the page's clock: what a bare boot in this same worker took.
     stats.pyodideLoadedAt = info.pyodideLoadedAt - performance.timeOrigin;
     stats.pyodide = info.pyodide;
@@ -116,7 +115,7 @@ class Widget {
     this.form.addEventListener("input", (e) => this.onInput(e));
     this.form.addEventListener("change", (e) => this.onInput(e));
     this.form.addEventListener("submit", (e) => e.preventDefault());
-    this.fromUrl = this.applyUrlState();
+    this.applyUrlState();
     if (root.dataset.view) this.showView(this.result).catch((err) => console.warn(`view ${root.dataset.view}:`, err));
   }
 
@@ -262,7 +261,6 @@ class Widget {
 
   applyUrlState() {
     const query = new URLSearchParams(location.search);
-    let changed = false;
     for (const [key, value] of query) {
       const [wid, name] = splitKey(key);
       if (wid !== this.id) continue;
@@ -270,9 +268,7 @@ class Widget {
       if (!el) continue;
       if (el.type === "checkbox") el.checked = value === "true";
       else el.value = value;
-      changed = true;
     }
-    return changed;
   }
 
   saveUrlState() {

@@ -8,7 +8,6 @@
 
 const here = new URL(".", import.meta.url);
 
-let pyodideMs = null;
 let pyodideLoadedAt = null;
 
 async function boot() {
@@ -18,7 +17,6 @@ async function boot() {
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
   const [pyodide, wheel] = await Promise.all([
     loadPyodide({ indexURL: pyodideBase.href }).then((p) => {
-      pyodideMs = performance.now() - t0;
       pyodideLoadedAt = performance.timeOrigin + performance.now(); // comparable across threads
       return p;
     }),
@@ -29,7 +27,7 @@ async function boot() {
   ]);
   pyodide.unpackArchive(wheel, "wheel");
   const api = pyodide.pyimport("calc.jsonapi");
-  return { pyodide, api, bootMs: performance.now() - t0, pyodideMs, version: pyodide.version };
+  return { pyodide, api, bootMs: performance.now() - t0, version: pyodide.version };
 }
 
 // A runtime that neither loads nor fails (a stalled download) is reported as a failure too.
@@ -42,7 +40,7 @@ ready.catch(() => {}); // reported per request below
 
 function handle(runtime, msg) {
   if (msg.type === "init") {
-    return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideMs, pyodideLoadedAt };
+    return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideLoadedAt };
   }
   if (msg.type === "run") {
     const reply = JSON.parse(runtime.api.run_json(msg.calc, JSON.stringify(msg.params)));
