@@ -19,9 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import measure  # noqa: E402
-from calc import collectives_model as model  # noqa: E402
-from calc.collective import fabric_for  # noqa: E402
-from calc.collectives_calibration import CASES  # noqa: E402
+from calc.collectives import model  # noqa: E402
+from calc.collectives.calibration import CASES  # noqa: E402
+from calc.collectives.collective import fabric_for  # noqa: E402
 from calc.registry import get, run  # noqa: E402
 
 __all__ = ["cases", "sweep_60_sizes", "measure", "main"]

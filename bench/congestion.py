@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from calc.congestion_sim import Setup, simulate
+from calc.congestion.sim import Setup, simulate
 from calc.registry import run
 
 __all__ = ["PYODIDE_CASES", "best_ms", "browser", "main"]

@@ -14,7 +14,7 @@ import functools
 import time
 from collections.abc import Callable
 
-from calc.ecmp import Scenario, simulate
+from calc.ecmp.lab import Scenario, simulate
 from calc.registry import run
 
 __all__ = ["CASE", "PYODIDE_SNIPPET", "time_case", "main"]
@@ -27,7 +27,7 @@ PYODIDE_CASES = [(f"ecmp 64 flows x 64 paths, 10,000 trials, {h}", "ecmp", {**CA
 
 PYODIDE_SNIPPET = """
 import time
-from calc.ecmp import Scenario, simulate
+from calc.ecmp.lab import Scenario, simulate
 from calc.registry import run
 for h in ("crc32", "toeplitz", "random"):
     t = time.perf_counter(); simulate(Scenario(64, 64, hash=h), 10000, 1)

@@ -26,11 +26,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import measure  # noqa: E402
-from calc.fabric import design, emit_yaml  # noqa: E402
+from calc.fabric.sizing import design, emit_yaml  # noqa: E402
 from calc.registry import run  # noqa: E402
-from calc.topology import Analysis, Topology, analyse, load  # noqa: E402
-from calc.topology_svg import render  # noqa: E402
-from calc.yamlish import parse  # noqa: E402
+from calc.topology.calculator import Analysis, Topology, analyse, load  # noqa: E402
+from calc.topology.svg import render  # noqa: E402
+from calc.topology.yamlish import parse  # noqa: E402
 
 __all__ = ["topology_yaml", "PYODIDE_CASES", "TARGETS_MS", "measure", "main"]
 

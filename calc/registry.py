@@ -5,8 +5,8 @@ A calculator is declared with :func:`calculator` next to its model::
     @calculator(name="collective", title=..., summary=..., params=(...), outputs=(...))
     def collective(*, op: str, gpus: int, ...) -> Outcome: ...
 
-Every module of the ``calc`` package is imported on first use of the registry,
-so a new module with a declaration needs no other registration.
+Every module of the ``calc`` package and its topic subpackages is imported on first use of
+the registry, so a new module with a declaration needs no other registration.
 """
 
 from __future__ import annotations
@@ -179,9 +179,9 @@ def _discover() -> None:
         return
     import calc
 
-    for module in pkgutil.iter_modules(calc.__path__):
-        if not module.name.startswith("_"):
-            importlib.import_module(f"calc.{module.name}")
+    for module in pkgutil.walk_packages(calc.__path__, "calc."):
+        if not any(part.startswith("_") for part in module.name.split(".")):
+            importlib.import_module(module.name)
     _DISCOVERED = True
 
 

@@ -47,7 +47,7 @@ def test_editing_calc_while_serving_rebuilds_the_pre_rendered_result(tmp_path: P
         title = get("collective").title
         wait_for(url, title)
         wheel_before = fetch(f"http://127.0.0.1:{port}/assets/widgets/config.json")
-        source = repo / "calc/collective.py"
+        source = repo / "calc/collectives/collective.py"
         text = source.read_text()
         assert f'title="{title}"' in text
         source.write_text(text.replace(f'title="{title}"', 'title="One collective, edited while serving"'))

@@ -7,7 +7,7 @@ from urllib.parse import unquote
 
 from playwright.sync_api import Page, expect
 
-from calc.topology import ARTICLE_YAML, DEFAULT_YAML
+from calc.topology.calculator import ARTICLE_YAML, DEFAULT_YAML
 from tests.browser.widget import Widget
 
 PAGE = "topology-as-code/"

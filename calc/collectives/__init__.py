@@ -1,0 +1,1 @@
+"""Collective operations: the hardware catalogue, the cost model, its calibration and the calculators built on it."""

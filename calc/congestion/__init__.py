@@ -1,0 +1,1 @@
+"""Lossless RoCE: PFC headroom, DCQCN and the congestion simulator."""

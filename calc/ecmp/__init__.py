@@ -1,0 +1,1 @@
+"""ECMP: flow hashes, the load-balancing lab and its exact balls-into-bins results."""

@@ -1,0 +1,1 @@
+"""Fabric sizing: spine-leaf designs, oversubscription and cost."""

@@ -1,0 +1,1 @@
+"""Monitoring: alert rules, burst detection and Prometheus/Grafana exports."""

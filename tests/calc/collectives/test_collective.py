@@ -1,0 +1,254 @@
+"""Tests of calc.collectives.collective and calc.collectives.model: textbook identities, calibration, properties."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calc.collectives import model
+from calc.collectives.collective import ring_time_us
+from calc.errors import ValidationError
+from calc.registry import run
+
+GIB = 1024**3
+
+
+def out(**params: object) -> dict[str, Any]:
+    return dict(run("collective", params).outcome.values)
+
+
+# --- textbook identities (system=link: efficiency 1, overheads 0) -------------------------------
+
+@pytest.mark.parametrize("n", [2, 3, 8, 16, 1000])
+def test_ring_allreduce_is_2_n_minus_1_alpha_plus_2_n_minus_1_over_n_s_over_b(n: int) -> None:
+    # Patarasuk and Yuan 2009, https://doi.org/10.1016/j.jpdc.2008.09.002
+    alpha, beta, size = 3.0, 50.0, 10**9
+    expected = 2 * (n - 1) * alpha + 2 * (n - 1) / n * size / (beta * 1e3)
+    got = out(gpus=n, message=size, preset="custom", bandwidth_GBps=beta, latency_us=alpha, algorithm="ring")
+    assert got["time_us"] == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("op", ["allgather", "reducescatter"])
+def test_ring_allgather_and_reducescatter_take_n_minus_1_steps_and_n_minus_1_over_n_bytes(op: str) -> None:
+    # Thakur, Rabenseifner and Gropp 2005, https://doi.org/10.1177/1094342005051521
+    got = out(op=op, gpus=8, message=8 * 10**6, preset="custom", bandwidth_GBps=100.0, latency_us=2.0)
+    assert got["time_us"] == pytest.approx(7 * 2.0 + 7 / 8 * 8e6 / 1e5, rel=1e-12)
+    assert got["steps"] == 7
+
+
+def test_default_result_is_unchanged_from_the_foundation() -> None:
+    got = out()
+    assert got["time_us"] == pytest.approx(ring_time_us("allreduce", 8, GIB, 900.0, 1.0), rel=1e-12)
+    assert got["time_us"] == pytest.approx(14 + 1.75 * GIB / 900e3, rel=1e-12)
+
+
+def test_roce400_preset_on_16_gpus_gives_49_85_GBps_busbw() -> None:
+    assert run("collective", {"gpus": 16, "preset": "roce400"}).display("busbw_GBps") == "49.85 GB/s"
+
+
+@pytest.mark.parametrize(("op", "n", "factor"), [
+    ("allreduce", 8, 1.75), ("allgather", 8, 0.875), ("reducescatter", 4, 0.75),
+    ("alltoall", 16, 15 / 16), ("broadcast", 8, 1.0),
+])
+def test_busbw_is_algbw_times_the_nccl_tests_factor(op: str, n: int, factor: float) -> None:
+    # https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md
+    got = out(op=op, gpus=n)
+    assert model.busbw_factor(op, n) == pytest.approx(factor, rel=1e-15)
+    assert got["busbw_GBps"] == pytest.approx(got["algbw_GBps"] * factor, rel=1e-12)
+    assert got["algbw_GBps"] == pytest.approx(GIB / (got["time_us"] * 1e3), rel=1e-12)
+
+
+def test_double_binary_tree_allreduce_is_2_log2_n_alpha_plus_2_s_over_b() -> None:
+    # Sanders, Speck and Träff 2009; NCCL's tree bandwidth ratio 1/2 (tuning.cc)
+    got = out(gpus=64, message=10**6, preset="custom", bandwidth_GBps=50.0, latency_us=5.0, algorithm="tree")
+    assert got["time_us"] == pytest.approx(2 * 6 * 5.0 + 2 * 1e6 / 5e4, rel=1e-12)
+
+
+def test_tree_across_two_domains_sends_s_over_g_per_nic() -> None:
+    fabric = model.Fabric(16, 8, model.Tier("u", 100.0, 0.0, 1.0), model.Tier("o", 10.0, 0.0, 1.0), False)
+    up, net = model.phases("tree", "allreduce", fabric, 8e6)
+    assert (net.steps, net.bytes, up.bytes) == (2, 1e6, 16e6)
+
+
+def test_hierarchical_is_2_g_minus_1_alpha_up_plus_2_d_minus_1_alpha_out_plus_slowest_phase() -> None:
+    # Two-level: ReduceScatter in the domain, AllReduce of 1/g across, AllGather in (pipelined)
+    params = dict(system="dgx_h100", gpus=32, message=10**9, algorithm="hierarchical", scaleup_efficiency=1.0,
+                  scaleout_efficiency=1.0, launch_us=0.0, step_overhead_us=0.0, scaleup_latency_us=1.0,
+                  scaleout_latency_us=5.0)
+    up_s, out_s = 2 * 7 / 8 * 1e9 / 450e3, 2 * 3 / 4 * 1e9 / 8 / 50e3
+    assert out(**params)["time_us"] == pytest.approx(2 * 7 * 1.0 + 2 * 3 * 5.0 + max(up_s, out_s), rel=1e-12)
+
+
+def test_hierarchical_splits_bytes_between_scale_up_and_scale_out() -> None:
+    got = out(system="dgx_h100", gpus=32, message=8 * 10**9, algorithm="hierarchical")
+    assert got["scaleup_bytes_per_gpu"] == 14 * 10**9
+    assert got["scaleout_bytes_per_gpu"] == 1_500_000_000
+
+
+def test_nvls_sends_half_a_ring_each_way_inside_the_domain() -> None:
+    # Reduce-scatter half out, all-gather half in: (g-1)/g·S per direction, 2(g-1) steps.
+    got = out(system="dgx_b200", gpus=8, message=10**9, algorithm="nvls")
+    assert got["scaleup_bytes_per_gpu"] == 875_000_000
+    assert got["steps"] == 14
+
+
+def test_nvls_busbw_plateau_is_twice_the_sustained_line_rate_whatever_the_domain() -> None:
+    # NCCL models NVLS bus bandwidth independent of the GPU count (src/tuning/nvls.cc,
+    # https://github.com/NVIDIA/nccl/blob/1fc949c50bbd7e31fb27343def456d8d48993a90/src/tuning/nvls.cc).
+    textbook = dict(launch_us=0.0, step_overhead_us=0.0, scaleup_latency_us=0.0, nvls_efficiency=0.5)
+    for system, gpus in (("dgx_b200", 8), ("gb200_nvl72", 72)):
+        got = out(system=system, gpus=gpus, message=10**9, algorithm="nvls", **textbook)
+        assert got["busbw_GBps"] == pytest.approx(2 * 900.0 * 0.5, rel=1e-12)
+
+
+def test_nvls_efficiency_comes_from_the_switch_generation() -> None:
+    # NCCL nvlsEfficiency: Hopper 0.85, Blackwell 0.74 (src/tuning/nvls.cc), times NVLS_SCALE 0.625.
+    fills = {k: run("collective", {"system": k}).inputs["nvls_efficiency"]
+             for k in ("dgx_h100", "hgx_h200", "dgx_b200", "gb200_nvl72")}
+    assert fills == {"dgx_h100": 0.625 * 0.85, "hgx_h200": 0.625 * 0.85, "dgx_b200": 0.625 * 0.74,
+                     "gb200_nvl72": 0.625 * 0.74}
+
+
+def test_auto_reports_its_choice() -> None:
+    assert out(system="dgx_h100", gpus=8, message=8 * GIB)["algorithm_used"] == "nvls"
+    assert out(system="dgx_a100", gpus=8, message=8 * GIB)["algorithm_used"] == "ring"
+    assert out(system="dgx_h100", gpus=1024, message=8)["algorithm_used"] == "tree"
+
+
+def test_large_multi_node_ring_is_bounded_by_scale_out() -> None:
+    assert out(system="dgx_h100", gpus=64, message=8 * GIB, algorithm="ring")["bound_by"] == "scale-out"
+
+
+def test_small_message_is_latency_bound_and_low_latency_protocol() -> None:
+    got = out(system="dgx_h100", gpus=8, message=8)
+    assert (got["bound_by"], got["protocol"]) == ("latency", "low-latency")
+
+
+# --- validation messages ----------------------------------------------------------------------
+
+def test_gpus_must_be_a_multiple_of_the_domain() -> None:
+    with pytest.raises(ValidationError) as err:
+        run("collective", {"system": "dgx_h100", "gpus": 12})
+    assert err.value.message == "gpus must be a multiple of gpus_per_domain (8): got 12"
+    assert err.value.field == "gpus"
+
+
+def test_nvls_needs_nvlink_sharp() -> None:
+    with pytest.raises(ValidationError) as err:
+        run("collective", {"system": "dgx_a100", "algorithm": "nvls"})
+    assert err.value.message == ("algorithm nvls needs NVLink SHARP (an H100-generation NVSwitch or later); "
+                                 "system dgx_a100 has none")
+
+
+def test_tree_is_refused_for_allgather() -> None:
+    with pytest.raises(ValidationError) as err:
+        run("collective", {"op": "allgather", "algorithm": "tree"})
+    assert err.value.message == "algorithm must be one of auto, ring, hierarchical for allgather: got 'tree'"
+
+
+def test_unknown_system_is_refused() -> None:
+    with pytest.raises(ValidationError) as err:
+        run("collective", {"system": "dgx_x"})
+    assert err.value.message == ("system must be one of link, dgx_a100, dgx_h100, hgx_h200, dgx_b200, "
+                                 "gb200_nvl72: got 'dgx_x'")
+
+
+# --- properties --------------------------------------------------------------------------------
+
+SYSTEMS = ["link", "dgx_a100", "dgx_h100", "hgx_h200", "dgx_b200", "gb200_nvl72"]
+
+
+@st.composite
+def inputs(draw: st.DrawFn) -> dict[str, object]:
+    system = draw(st.sampled_from(SYSTEMS))
+    op = draw(st.sampled_from(list(model.OPS)))
+    algorithms = ["auto", *model.valid_algorithms(op, system not in ("link", "dgx_a100"))]
+    params: dict[str, object] = {"system": system, "op": op, "algorithm": draw(st.sampled_from(algorithms)),
+                                 "message": draw(st.integers(1, 1024**4))}
+    if system == "link":
+        params["gpus"] = draw(st.integers(2, 131072))
+        params["bandwidth_GBps"] = draw(st.floats(0.1, 100000.0))
+        params["latency_us"] = draw(st.floats(0.0, 10000.0))
+    else:
+        per = draw(st.integers(1, 1024))
+        params["gpus_per_domain"] = per
+        params["gpus"] = draw(st.one_of(st.integers(2, max(2, per)), st.integers(1, 131072 // per).map(
+            lambda k: max(2, k * per) if k * per >= 2 else 2)))
+        if int(str(params["gpus"])) > per and int(str(params["gpus"])) % per:
+            params["gpus"] = per * 2 if per * 2 <= 131072 else per
+        for name in ("scaleup_GBps", "scaleout_GBps"):
+            params[name] = draw(st.floats(0.1, 100000.0))
+        for name in ("scaleup_latency_us", "scaleout_latency_us", "launch_us", "step_overhead_us"):
+            params[name] = draw(st.floats(0.0, 10000.0))
+        for name in ("scaleup_efficiency", "scaleout_efficiency", "nvls_efficiency"):
+            params[name] = draw(st.floats(0.01, 1.0))
+    return params
+
+
+@settings(max_examples=300, deadline=None)
+@given(inputs())
+def test_no_nan_or_inf_anywhere_in_the_allowed_space(params: dict[str, object]) -> None:
+    if int(str(params["gpus"])) < 2:
+        return
+    values = run("collective", params).outcome.values
+    for name in ("time_us", "algbw_GBps", "busbw_GBps"):
+        assert math.isfinite(float(values[name])) and float(values[name]) > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(SYSTEMS), st.sampled_from(["allreduce", "allgather", "alltoall", "broadcast"]),
+       st.integers(1, 2**38), st.integers(1, 2**38))
+def test_time_grows_with_message_size(system: str, op: str, a: int, b: int) -> None:
+    gpus = 72 if system == "gb200_nvl72" else 16
+    small, large = sorted((a, b))
+    t_small = out(system=system, op=op, gpus=gpus, message=small)["time_us"]
+    t_large = out(system=system, op=op, gpus=gpus, message=large)["time_us"]
+    assert t_small <= t_large
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0.1, 50000.0), st.floats(0.1, 50000.0), st.integers(1, 2**36),
+       st.sampled_from(["scaleup_GBps", "scaleout_GBps"]))
+def test_time_never_grows_with_bandwidth(a: float, b: float, size: int, which: str) -> None:
+    low, high = sorted((a, b))
+    base = {"system": "dgx_h100", "gpus": 64, "message": size}
+    assert out(**base, **{which: high})["time_us"] <= out(**base, **{which: low})["time_us"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 1024), st.integers(1, 2**36), st.sampled_from(["allreduce", "allgather", "reducescatter"]))
+def test_hierarchical_equals_ring_when_one_domain_holds_all_gpus(n: int, size: int, op: str) -> None:
+    base = {"system": "dgx_b200", "gpus": n, "gpus_per_domain": 1024, "message": size, "op": op}
+    ring = out(**base, algorithm="ring")["time_us"]
+    assert out(**base, algorithm="hierarchical")["time_us"] == pytest.approx(ring, rel=1e-12)
+
+
+def test_calibration_at_1_and_0_gives_the_textbook_ring_on_a_system() -> None:
+    textbook = dict(scaleup_efficiency=1.0, scaleout_efficiency=1.0, nvls_efficiency=1.0, launch_us=0.0,
+                    step_overhead_us=0.0)
+    got = out(system="dgx_h100", gpus=8, message=10**9, algorithm="ring", **textbook)
+    assert got["time_us"] == pytest.approx(14 * 0.47 + 1.75e9 / 450e3, rel=1e-12)
+
+
+def test_system_presets_fill_the_calibrated_factors() -> None:
+    inputs = run("collective", {"system": "dgx_b200"}).inputs
+    assert (inputs["scaleup_GBps"], inputs["scaleout_GBps"], inputs["gpus_per_domain"]) == (900.0, 50.0, 8)
+    assert (inputs["scaleup_efficiency"], inputs["launch_us"]) == (0.8, 3.6)
+
+
+def test_scaling_shows_busbw_falling_when_gpus_leave_the_domain() -> None:
+    result = run("scaling", {"system": "dgx_h100", "gpus": 64})
+    assert float(str(result.value("busbw_GBps"))) < float(str(result.value("in_domain_busbw_GBps")))
+    assert result.value("bound_by") == "scale-out"
+    (current, flat) = result.outcome.charts["busbw_vs_gpus"]
+    assert current.x[:4] == (2.0, 4.0, 8.0, 16.0)
+    assert current.x[5] == 64.0 and current.y[2] > current.y[5]
+
+
+def test_scaling_matches_collective_at_the_chosen_count() -> None:
+    params = {"system": "gb200_nvl72", "gpus": 144, "message": "4GiB"}
+    assert run("scaling", params).value("busbw_GBps") == run("collective", params).value("busbw_GBps")
