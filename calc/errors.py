@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["ValidationError"]
+__all__ = ["ValidationError", "shorten", "MAX_SHOWN"]
+
+MAX_SHOWN = 60
+"""Characters of a received value a message quotes before it is cut."""
 
 
 class ValidationError(ValueError):
@@ -19,3 +22,23 @@ class ValidationError(ValueError):
 
     def __repr__(self) -> str:
         return f"ValidationError(field={self.field!r}, message={self.message!r})"
+
+
+def shorten(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` cut to ``limit`` characters for a message, saying how long it really was.
+
+    Lone surrogates (from a JSON ``"\\ud800"``) are shown escaped, so a message is always
+    encodable as UTF-8.
+    """
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8") if _has_surrogate(text) else text
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

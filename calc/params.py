@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from calc.errors import ValidationError
 from calc.units import format_number, format_size, parse_size
 
-__all__ = ["Value", "Param", "Int", "Float", "Size", "Choice", "Bool", "Text"]
+__all__ = ["Value", "Param", "Bounded", "Int", "Float", "Size", "Choice", "Bool", "Text"]
 
 Value = int | float | str | bool
 
@@ -90,7 +90,9 @@ def _as_number(param: Param, raw: object, rule: str) -> float:
 
 
 @dataclass(frozen=True)
-class _Bounded(Param):
+class Bounded(Param):
+    """A number with optional inclusive bounds; ``log_scale`` asks the form for a log slider."""
+
     minimum: float | None = None
     maximum: float | None = None
     log_scale: bool = False
@@ -117,7 +119,7 @@ class _Bounded(Param):
 
 
 @dataclass(frozen=True)
-class Int(_Bounded):
+class Int(Bounded):
     """A whole number, e.g. a GPU count."""
 
     kind: ClassVar[str] = "int"
@@ -131,7 +133,7 @@ class Int(_Bounded):
 
 
 @dataclass(frozen=True)
-class Float(_Bounded):
+class Float(Bounded):
     """A real number in ``unit``."""
 
     kind: ClassVar[str] = "float"
@@ -146,7 +148,7 @@ class Float(_Bounded):
 
 
 @dataclass(frozen=True)
-class Size(_Bounded):
+class Size(Bounded):
     """A size in bytes; accepts ``4096``, ``1MiB``, ``4GB``, ``512KiB``."""
 
     unit: str = "B"

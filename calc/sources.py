@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Source", "cite", "all_sources", "source"]
+__all__ = ["Source", "cite", "all_sources"]
 
 _SOURCES: dict[str, Source] = {}
 
@@ -39,10 +39,6 @@ def cite(key: str, title: str, publisher: str, year: int, url: str, authors: str
     if old != new:
         raise ValueError(f"source {key!r} is registered twice with different details")
     return new
-
-
-def source(key: str) -> Source:
-    return _SOURCES[key]
 
 
 def all_sources() -> tuple[Source, ...]:

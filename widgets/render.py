@@ -16,7 +16,7 @@ from typing import Any
 
 from calc.errors import ValidationError
 from calc.outputs import Chart, Scalar, Table
-from calc.params import Bool, Choice, Param, Size, Text, Value, _Bounded
+from calc.params import Bool, Bounded, Choice, Param, Size, Text, Value
 from calc.registry import Calculator, Result, all_calculators, get
 from calc.sources import Source, all_sources
 from calc.units import format_number
@@ -246,7 +246,7 @@ def _control(p: Param, value: Value, fid: str, fixed: bool) -> str:
     if isinstance(p, Text) and p.multiline:
         return f'<textarea {common} rows="14" spellcheck="false">{html.escape(str(value))}</textarea>'
     bounds = ""
-    if isinstance(p, _Bounded) and not isinstance(p, Size):
+    if isinstance(p, Bounded) and not isinstance(p, Size):
         bounds = "".join(f' {k}="{p.show(v).replace(",", "")}"' for k, v in (("min", p.minimum), ("max", p.maximum))
                          if v is not None)
         kind = "number"

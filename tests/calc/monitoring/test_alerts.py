@@ -23,8 +23,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.monitoring import alerts as m
 from calc.cli import main
+from calc.monitoring import alerts as m
 
 PROMTOOL = shutil.which("promtool") or "/usr/bin/promtool"
 
