@@ -28,7 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.timing import measure  # noqa: E402
 from calc.fabric.sizing import design, emit_yaml  # noqa: E402
 from calc.registry import run  # noqa: E402
-from calc.topology.calculator import Analysis, Topology, analyse, load  # noqa: E402
+from calc.topology.analyse import Analysis, analyse  # noqa: E402
+from calc.topology.load import load  # noqa: E402
+from calc.topology.model import Topology  # noqa: E402
 from calc.topology.svg import render  # noqa: E402
 from calc.topology.yamlish import parse  # noqa: E402
 

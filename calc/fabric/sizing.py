@@ -161,7 +161,7 @@ def _upper(layers: int, leaves: int, up: int, k: int) -> tuple[int, int, int]:
 
 
 # ---------------------------------------------------------------------------
-# YAML emission: the same design as a topology document (see calc.topology.calculator)
+# YAML emission: the same design as a topology document (see calc.topology.load)
 
 
 def _w(count: int) -> int:

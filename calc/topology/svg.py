@@ -12,10 +12,9 @@ dashed red ghost nodes so a dangling name is visible where it was meant to be.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from calc.topology.calculator import Analysis, Topology
+from calc.topology.analyse import Analysis
+from calc.topology.model import Topology
 
 __all__ = ["render", "ratio_colour", "BANDS", "MAX_ROW"]
 

@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from calc.errors import ValidationError
 from calc.fabric.sizing import design, emit_yaml, leaf_split, pattern_times
 from calc.registry import run
-from calc.topology.calculator import analyse, load, summary_counts
+from calc.topology.analyse import analyse
+from calc.topology.load import load
+from tests.calc.oracles import summary_counts
 
 
 def fabric(**params: object) -> dict[str, object]:

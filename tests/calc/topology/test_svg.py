@@ -7,7 +7,9 @@ import re
 import pytest
 
 from calc.fabric.sizing import design, emit_yaml
-from calc.topology.calculator import ARTICLE_YAML, DEFAULT_YAML, analyse, load
+from calc.topology.analyse import analyse
+from calc.topology.calculator import ARTICLE_YAML, DEFAULT_YAML
+from calc.topology.load import load
 from calc.topology.svg import MAX_ROW, ratio_colour, render
 
 
