@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import measure  # noqa: E402
 from calc.collectives import model  # noqa: E402
-from calc.collectives.calibration import CASES  # noqa: E402
-from calc.collectives.collective import fabric_for  # noqa: E402
+from calc.collectives.measurements import POINTS  # noqa: E402
+from calc.collectives.collective import Inputs, fabric_for  # noqa: E402
 from calc.registry import get, run  # noqa: E402
 
 __all__ = ["cases", "sweep_60_sizes", "measure", "main"]
@@ -45,14 +45,15 @@ def cases() -> list[tuple[str, str, dict[str, object]]]:
         ("links default", "links", {}),
         ("step default", "step", {}),
         ("cost default", "cost", {}),
-        (f"accuracy ({len(CASES)} calibration cases)", "accuracy", {}),
+        (f"accuracy ({len(POINTS)} published points)", "accuracy", {}),
+        ("moe default", "moe", {}),
     ]
 
 
 def sweep_60_sizes() -> float:
     """One chart sweep: ``auto`` AllReduce on 1024 H100s at 60 message sizes; returns the last time."""
     values = get("collective").validate({"system": "dgx_h100", "gpus": 1024})
-    fabric = fabric_for(values)
+    fabric = fabric_for(Inputs.of(values))
     return sum(model.best("allreduce", fabric, float(s)).time_us for s in SWEEP_SIZES)
 
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from calc.collectives.nccl import NCCL_TUNING_SRC as NCCL_TOPO_SRC
 from calc.sources import Source, cite
 
 __all__ = [
     "ScaleUpLink", "NVSwitch", "NetworkLink", "SwitchLatency", "HostLink", "System", "UALink",
     "SCALE_UP", "NVSWITCHES", "NETWORK", "SWITCHES", "HOST", "SYSTEMS", "UALINK_1_0",
-    "SOURCES", "nic_GBps_per_dir", "NCCL_NVLS",
+    "SOURCES", "nic_GBps_per_dir", "Network", "NETWORKS", "ARCH",
 ]
 
 NVLINK_PAGE = cite(
@@ -116,18 +117,38 @@ SPECTRUM4 = cite(
     "NVIDIA Spectrum-X / Spectrum-4 Ethernet switch: 51.2 Tb/s, 64 ports of 800 GbE",
     "NVIDIA", 2023, "https://www.nvidia.com/en-us/networking/spectrumx/",
 )
-NCCL_NVLS = cite(
-    "nccl-nvls-model",
-    "NCCL src/tuning/nvls.cc: NVLS cost model, nvlsEfficiency per GPU generation "
-    "(Hopper 0.85, Blackwell 0.74)",
+NCCL_TOPO = cite(
+    "nccl-2.30.7-topo",
+    "NCCL 2.30.7 src/graph/topo.h: NVLink bandwidth per link in NCCL's model (SM80 20, SM90 20.6, SM100 40.1 GB/s)",
     "NVIDIA, github.com/NVIDIA/nccl", 2026,
-    "https://github.com/NVIDIA/nccl/blob/1fc949c50bbd7e31fb27343def456d8d48993a90/src/tuning/nvls.cc",
+    "https://github.com/NVIDIA/nccl/blob/5067397c2676d5aed50042fc39e5c8ee96eb0027/src/graph/topo.h",
 )
-NCCL_TUNING = cite(
-    "nccl-tuning",
-    "NCCL src/graph/tuning.cc: per-step hardware latencies (NVLink, PCI, network) and base latencies of the cost model",
-    "NVIDIA, github.com/NVIDIA/nccl", 2021,
-    "https://github.com/NVIDIA/nccl/blob/01afd20a77b5804e0ecf1042509dd9d20ebf9e93/src/graph/tuning.cc",
+NCCL_290 = cite(
+    "nccl-tests-issue-290",
+    "nccl-tests issue 290: 'For NDR @ 400Gbps you should see 46-48GB/s per NIC' (maintainer answer)",
+    "NVIDIA, github.com/NVIDIA/nccl-tests", 2025, "https://github.com/NVIDIA/nccl-tests/issues/290",
+)
+NCCL_267 = cite(
+    "nccl-tests-267",
+    "nccl-tests#267: six H100 nodes with 8x 400G ConnectX-7 over RoCE; 'CX-7 NICs at NDR rate (400Gbps) should "
+    "achieve up to 48-49GB/s per NIC'; 'Alltoall cannot aggregate the bandwidth of multiple NICs' (maintainers)",
+    "NVIDIA, github.com/NVIDIA/nccl-tests", 2025, "https://github.com/NVIDIA/nccl-tests/issues/267",
+)
+NCCL_235 = cite(
+    "nccl-235",
+    "nccl#235: NCCL on AWS EFA: 'He gets 80Gb/s (10GB/s) on 2 nodes [of a 100 Gb/s EFA]' (maintainer)",
+    "NVIDIA, github.com/NVIDIA/nccl", 2019, "https://github.com/NVIDIA/nccl/issues/235",
+)
+AWS_EFA = cite(
+    "aws-efa",
+    "Amazon EC2 Elastic Fabric Adapter: Scalable Reliable Datagram (SRD) transport, OS-bypass for NCCL",
+    "Amazon Web Services", 2025, "https://aws.amazon.com/hpc/efa/",
+)
+GCP_TCPXO = cite(
+    "gcp-gpudirect-tcpxo",
+    "GPUDirect-TCPXO on A3 Mega: eight 200 Gb/s data NICs per 8-GPU VM, GPU RDMA over TCP",
+    "Google Cloud", 2025,
+    "https://cloud.google.com/kubernetes-engine/docs/how-to/gpu-bandwidth-gpudirect-tcpx-autopilot",
 )
 
 
@@ -159,7 +180,7 @@ class NVSwitch:
     """An NVSwitch generation: how many GPUs one NVLink domain holds, and in-network reduction.
 
     ``nvls_efficiency`` is NCCL's own per-generation factor for NVLink SHARP
-    bandwidth (``nvlsEfficiency`` in NCCL's src/tuning/nvls.cc, NCCL_NVLS): 0.85
+    bandwidth (``nvlsEfficiency`` in NCCL 2.30.7's src/graph/tuning.cc): 0.85
     for Hopper's NVSwitch, 0.74 for Blackwell's NVLink Switch, whose links
     doubled without the switch's reduction keeping pace; 0 where there is none.
     """
@@ -252,6 +273,35 @@ def nic_GBps_per_dir(rate_Gbps: float) -> float:
     return rate_Gbps / 8
 
 
+@dataclass(frozen=True)
+class Network:
+    """A scale-out transport: what its vendor or NCCL's maintainers say a NIC achieves, and its switch latency.
+
+    ``published_fraction`` is the achievable share of the line rate as published
+    (maintainer answers and vendor pages, cited); the collectives model's own
+    fitted figure is in :mod:`calc.collectives.fitted` and shown next to it on
+    the accuracy page.
+    """
+
+    key: str
+    name: str
+    published_fraction: float
+    switch_latency_ns: float
+    source: Source
+
+
+NETWORKS: dict[str, Network] = {
+    "infiniband": Network("infiniband", "InfiniBand (ConnectX-7/8, Quantum-2/X800)", 47.0 / 50.0, 130.0, NCCL_290),
+    "roce": Network("roce", "RoCE (Spectrum-X / Broadcom class, ConnectX-7)", 48.5 / 50.0, 500.0, NCCL_267),
+    "efa": Network("efa", "AWS EFA (SRD)", 0.80, 0.0, NCCL_235),
+    "tcpxo": Network("tcpxo", "GCP GPUDirect-TCPXO (A3 Mega)", 0.0, 0.0, GCP_TCPXO),
+}
+
+# GPU generation of each system's GPUs and NCCL's NVLink bandwidth per link (NCCL_TOPO).
+ARCH: dict[str, tuple[str, float]] = {
+    "nvlink3": ("ampere", 20.0), "nvlink4": ("hopper", 20.6), "nvlink5": ("blackwell", 40.1),
+}
+
 SCALE_UP: dict[str, ScaleUpLink] = {
     "nvlink3": ScaleUpLink("nvlink3", "NVLink 3 (A100)", 12, 25.0, A100_WP),
     "nvlink4": ScaleUpLink("nvlink4", "NVLink 4 (H100, H200)", 18, 25.0, H100_WP),
@@ -282,7 +332,7 @@ NETWORK: dict[str, NetworkLink] = {
 
 # Vendors state "sub-microsecond" cut-through; these are the orders of magnitude
 # the cited pages give. The collectives model does not use them directly: its
-# per-step network latency comes from NCCL's own cost model (NCCL_TUNING).
+# per-step network latency comes from NCCL's own cost model (calc.collectives.nccl).
 SWITCHES: dict[str, SwitchLatency] = {
     "quantum2": SwitchLatency("quantum2", "InfiniBand NDR switch (Quantum-2)", 130.0, QUANTUM2),
     "spectrum4": SwitchLatency("spectrum4", "Ethernet 51.2T switch (Spectrum-4)", 500.0, SPECTRUM4),
@@ -311,5 +361,6 @@ SYSTEMS: dict[str, System] = {
 
 SOURCES: tuple[Source, ...] = (
     NVLINK_PAGE, A100_WP, H100_WP, BLACKWELL_WP, DGX_A100, DGX_H100, HGX_H200, DGX_B200, GB200_NVL72,
-    GB200_RA, UALINK, UALINK_QA, IBTA, IEEE_8023, PCIE, QUANTUM2, SPECTRUM4, NCCL_TUNING, NCCL_NVLS,
+    GB200_RA, UALINK, UALINK_QA, IBTA, IEEE_8023, PCIE, QUANTUM2, SPECTRUM4, NCCL_TOPO_SRC, NCCL_TOPO, NCCL_290, NCCL_267,
+    NCCL_235, AWS_EFA, GCP_TCPXO,
 )

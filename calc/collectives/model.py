@@ -1,50 +1,70 @@
-"""The latency-bandwidth (α-β) cost of one collective on a two-tier cluster.
+"""The cost of one collective on a two-tier cluster: NCCL's algorithms, calibrated, and the textbook α-β model.
 
 A GPU sits in a scale-up domain of ``g`` GPUs (NVLink through NVSwitches) and
 owns a share of the scale-out NICs. ``n`` GPUs form ``d = n / g`` domains. Each
 algorithm is a list of phases; a phase says how many latency-bound steps it
-takes and how many bytes one GPU sends, on which tier. Then
+takes and how many bytes one GPU sends, on which tier.
 
-    time = launch + Σ steps · (α_tier + step overhead) + max over tiers (bytes_tier / (β_tier · efficiency))
+Two ways to turn phases into time:
+
+* **Textbook** (``Fabric.calibration is None``, the calculators' ``system=link``):
+
+      time = launch + Σ steps · (α_tier + step overhead) + max over tiers (bytes_tier / (β_tier · efficiency))
+
+  With efficiency 1 and overheads 0 a ring AllReduce costs
+  2(n-1)·α + 2(n-1)/n · S/β (Patarasuk and Yuan 2009; Thakur, Rabenseifner and
+  Gropp 2005). Small messages may use a low-latency protocol at a quarter of
+  the bandwidth and no step overhead; the faster is taken.
+* **Calibrated** (a system preset): the algorithm and protocol are NCCL's own
+  choice (:mod:`calc.collectives.nccl`, NCCL 2.30.7's tuner), and
+
+      time = latency_scale · NCCL latency(algorithm, protocol) + network steps · step_us(network)
+             + max over tiers (bytes_tier / (β_tier · efficiency_tier · protocol factor))
+             + fill(S)
+
+  The protocol factors are NCCL's (LL half the bandwidth, LL128 0.92, tree LL
+  1/3.8 and LL128 7/9 in a node or 120/128 across). ``fill`` is the time to
+  fill a pipelined schedule with chunks (NCCL moves a buffer in chunks of up
+  to 512 KiB per channel and shrinks them for smaller buffers, src/enqueue.cc
+  ``calcCollChunking``): ``fill_us · min(1, S / S_sat)^γ``, one ``fill_us`` in
+  a domain and one across domains. NVLink and NIC efficiencies, NVLS scale,
+  latency scale, fill and the per-network step latency are fitted once for
+  all systems by ``tools/fit_collectives.py`` (:mod:`calc.collectives.fitted`).
 
 The bandwidth terms of the tiers overlap because the algorithms pipeline their
 chunks (NCCL moves data on NVLink and on the NICs at once); the latency terms
-add. With efficiency 1 and overheads 0 this is the textbook model: a ring
-AllReduce costs 2(n-1)·α + 2(n-1)/n · S/β (Patarasuk and Yuan 2009; Thakur,
-Rabenseifner and Gropp 2005).
+add.
 
 Algorithms (bytes per GPU for a buffer of S bytes, nccl-tests' size):
 
 * ring: AllReduce 2(n-1) steps and 2(n-1)/n·S; AllGather, ReduceScatter n-1
-  steps and (n-1)/n·S; Broadcast n-1 pipelined steps and S; AllToAll n-1
-  pairwise exchanges of S/n. Across domains, NCCL builds one ring per NIC, so a
-  GPU's NIC carries 1/g of its ring traffic and 2(d-1) of the AllReduce steps
-  cross the network (NCCL tuning.cc, ``nInterSteps``).
+  steps and (n-1)/n·S; Broadcast n-1 pipelined steps and S. Across domains,
+  NCCL builds one ring per NIC, so a GPU's NIC carries 1/g of its ring traffic
+  and 2(d-1) of the AllReduce steps cross the network (NCCL tuning.cc,
+  ``nInterSteps``).
 * tree (double binary tree, AllReduce and Broadcast): a chain inside the domain
   and two binary trees across domains, 2·⌈log2 d⌉ network steps; each GPU sends
-  2S in total for AllReduce (reduce up, broadcast down: NCCL's tree bandwidth
-  ratio 1/2), S/g per NIC across two domains and 2S/g across three or more
-  (Sanders, Speck and Träff 2009; Jeaugey 2019).
-* hierarchical: ReduceScatter inside the domain, AllReduce of the 1/g shard
-  across domains over all NICs in parallel, AllGather inside: 2(g-1) NVLink
-  steps with 2(g-1)/g·S, 2(d-1) network steps with 2(d-1)/d·S/g. With one
-  domain it is exactly the ring.
-* nvls: NVLink SHARP: the NVSwitch reduces and multicasts. NCCL's NVLS kernels
-  scatter each GPU's buffer to the g "heads" of the domain, the switch reduces
-  each head's shard and multicasts the sum, and every GPU gathers the g shards
-  back: the reduce-scatter half leaves the GPU and the all-gather half comes
-  back in, so each direction of a GPU's NVLink carries (g-1)/g·S, half of what
-  a ring needs. Scattering to and gathering from every peer costs the same
-  2(g-1) synchronisation steps as a ring inside the domain. Its achievable
-  fraction of the line rate depends on the switch generation (NCCL's cost
-  model, src/tuning/nvls.cc: 0.85 on Hopper, 0.74 on Blackwell), which makes
-  its bus bandwidth independent of g, as NCCL models it. Across domains NCCL
-  runs a tree on top ("NVLSTree"). Only where the NVSwitch supports it (H100
-  and later).
-
-Small messages use a low-latency protocol (NCCL's LL: no per-step overhead,
-a quarter of the bandwidth: 8-byte stores of 4 bytes of data plus a flag, on
-fewer channels); large ones the bulk protocol. The faster of the two is taken.
+  2S in total for AllReduce (reduce up, broadcast down), S/g per NIC across two
+  domains and 2S/g across three or more (Sanders, Speck and Träff 2009;
+  Jeaugey 2019).
+* hierarchical (textbook): ReduceScatter inside the domain, AllReduce of the
+  1/g shard across domains over all NICs in parallel, AllGather inside.
+* nvls: NVLink SHARP inside one domain: the switch reduces and multicasts, so
+  each direction of a GPU's NVLink carries (g-1)/g·S, half of a ring, at a
+  per-generation fraction of the line rate (NCCL: Hopper 0.85, Blackwell 0.74,
+  times the fitted NVLS scale). Across domains only with in-network reduction
+  (NCCL's NVLS + CollNet): S/g per NIC.
+* nvls_tree: NVLS inside each domain and a tree across (NCCL's NVLSTree).
+* collnet: in-network reduction across domains (InfiniBand SHARP, NCCL's
+  CollNet): ReduceScatter and AllGather inside the domain, and each NIC sends
+  its S/g shard once and receives the sum once: per direction S/g, half of a
+  ring's 2(d-1)/d·S/g.
+* pat: NCCL's Parallel Aggregated Trees for AllGather and ReduceScatter with one
+  GPU per node: a ring's bytes, log-depth latency.
+* AllToAll (``p2p``): per-peer messages, not a ring: S/n to each of the g-1
+  peers of the domain over NVLink and to each of the n-g others over the GPU's
+  NIC, one NVLink or network latency per peer; NCCL sends per-peer messages of
+  up to 16 KiB with LL.
 """
 
 from __future__ import annotations
@@ -52,16 +72,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from calc.collectives import nccl
 from calc.sources import cite
 
 __all__ = [
-    "OPS", "ALGORITHMS", "Tier", "Fabric", "Phase", "Cost", "phases", "valid_algorithms",
-    "candidates", "cost", "best", "busbw_factor", "LL_FRACTION",
+    "OPS", "ALGORITHMS", "Tier", "Calibration", "Fabric", "Phase", "Cost", "phases", "valid_algorithms",
+    "candidates", "cost", "best", "busbw_factor", "LL_FRACTION", "nccl_name", "comm_for", "choose",
+    "calibrated_cost", "SANDERS", "JEAUGEY_TREES", "NVLS_BLOG",
 ]
 
 OPS = ("allreduce", "allgather", "reducescatter", "alltoall", "broadcast")
-ALGORITHMS = ("auto", "ring", "tree", "hierarchical", "nvls")
+ALGORITHMS = ("auto", "ring", "tree", "hierarchical", "nvls", "nvls_tree", "collnet", "pat")
 LL_FRACTION = 0.25
+P2P_LL_BYTES = 16384  # NCCL_P2P_LL_THRESHOLD: per-peer messages up to this size use LL
 
 SANDERS = cite(
     "sanders2009",
@@ -95,8 +118,23 @@ class Tier:
 
 
 @dataclass(frozen=True)
+class Calibration:
+    """What the calibrated model adds to a fabric: NCCL's view of the hardware and the fitted constants."""
+
+    arch: str
+    nvlink_GBps: float
+    sharp: bool
+    latency_scale: float
+    fill_up_us: float
+    fill_out_us: float
+    fill_exponent: float
+    fill_saturation_bytes: float
+    network_step_us: float
+
+
+@dataclass(frozen=True)
 class Fabric:
-    """``gpus`` GPUs in domains of ``per_domain``; calibration factors of the α-β model."""
+    """``gpus`` GPUs in domains of ``per_domain``; textbook factors, or a calibration for NCCL's model."""
 
     gpus: int
     per_domain: int
@@ -106,6 +144,7 @@ class Fabric:
     nvls_efficiency: float = 1.0
     launch_us: float = 0.0
     step_overhead_us: float = 0.0
+    calibration: Calibration | None = None
 
     @property
     def domain(self) -> int:
@@ -187,27 +226,45 @@ def _hierarchical(op: str, n: int, g: int, d: int, size: float) -> tuple[Phase, 
     return (up, Phase("out", k * (d - 1), k * (d - 1) / d * size / g))
 
 
+def _nvls_up(g: int, size: float) -> Phase:
+    return Phase("up", 2 * (g - 1), (g - 1) / g * size, nvls=True)
+
+
+def _collnet_net(d: int, g: int, size: float) -> Phase:
+    """In-network reduction across domains: each NIC sends its S/g shard once and gets the sum once."""
+    return Phase("out", 2 if d > 1 else 0, size / g if d > 1 else 0.0)
+
+
 def _nvls(op: str, n: int, g: int, d: int, size: float) -> tuple[Phase, ...]:
-    return (Phase("up", 2 * (g - 1), (g - 1) / g * size, nvls=True), _tree_net(d, g, size))
+    return (_nvls_up(g, size),) if d == 1 else (_nvls_up(g, size), _collnet_net(d, g, size))
 
 
-_BUILDERS = {"ring": _ring, "tree": _tree, "hierarchical": _hierarchical, "nvls": _nvls}
+def _nvls_tree(op: str, n: int, g: int, d: int, size: float) -> tuple[Phase, ...]:
+    return (_nvls_up(g, size), _tree_net(d, g, size))
+
+
+def _collnet(op: str, n: int, g: int, d: int, size: float) -> tuple[Phase, ...]:
+    return (Phase("up", 2 * (g - 1), 2 * (g - 1) / g * size), _collnet_net(d, g, size))
+
+
+_BUILDERS = {"ring": _ring, "tree": _tree, "hierarchical": _hierarchical, "nvls": _nvls,
+             "nvls_tree": _nvls_tree, "collnet": _collnet, "pat": _ring, "p2p": _ring}
 
 
 def valid_algorithms(op: str, nvls: bool) -> tuple[str, ...]:
     """Algorithms this model implements for ``op`` (``nvls`` only where the switch reduces)."""
     if op == "allreduce":
-        return ("ring", "tree", "hierarchical") + (("nvls",) if nvls else ())
+        return ("ring", "tree", "hierarchical", "collnet") + (("nvls", "nvls_tree") if nvls else ())
     if op == "broadcast":
         return ("ring", "tree")
     if op == "alltoall":
         return ("ring",)
-    return ("ring", "hierarchical")
+    return ("ring", "hierarchical", "pat")
 
 
 def candidates(op: str, nvls: bool) -> tuple[str, ...]:
-    """What ``auto`` chooses among: the algorithms NCCL itself implements for ``op``."""
-    return tuple(a for a in valid_algorithms(op, nvls) if a != "hierarchical")
+    """What the textbook ``auto`` chooses among: ring and tree (and NVLS where the switch reduces)."""
+    return tuple(a for a in valid_algorithms(op, nvls) if a in ("ring", "tree", "nvls"))
 
 
 def phases(algorithm: str, op: str, fabric: Fabric, size: float) -> tuple[Phase, ...]:
@@ -219,41 +276,47 @@ def _tier(fabric: Fabric, name: str) -> Tier:
     return fabric.up if name == "up" else fabric.out
 
 
-def _rate(fabric: Fabric, phase: Phase, low_latency: bool) -> float:
+def _rate(fabric: Fabric, phase: Phase, fraction: float) -> float:
     """Bytes per µs the phase's tier sustains: 1 GB/s is 1000 bytes per µs."""
     tier = _tier(fabric, phase.tier)
     efficiency = fabric.nvls_efficiency if phase.nvls else tier.efficiency
-    return tier.GBps * 1e3 * efficiency * (LL_FRACTION if low_latency else 1.0)
+    return tier.GBps * 1e3 * efficiency * fraction
+
+
+def _bandwidth(fabric: Fabric, plan: tuple[Phase, ...], fraction: float) -> tuple[float, str]:
+    """(µs, slower tier) to move the plan's bytes: the tiers overlap, the slower one sets the time."""
+    up = sum(p.bytes / _rate(fabric, p, fraction) for p in plan if p.tier == "up" and p.bytes > 0)
+    out = sum(p.bytes / _rate(fabric, p, fraction) for p in plan if p.tier == "out" and p.bytes > 0)
+    return (up, "up") if up >= out else (out, "out")
 
 
 def _protocol_cost(fabric: Fabric, plan: tuple[Phase, ...], low_latency: bool) -> tuple[float, float, str]:
-    """(latency µs, bandwidth µs, slowest tier) of ``plan`` under one protocol."""
+    """Textbook (latency µs, bandwidth µs, slowest tier) of ``plan`` under one protocol."""
     overhead = 0.0 if low_latency else fabric.step_overhead_us
-    latency = fabric.launch_us
-    up = out = 0.0
-    for p in plan:
-        tier = fabric.up if p.tier == "up" else fabric.out
-        latency += p.steps * (tier.latency_us + overhead)
-        if p.bytes > 0:
-            if p.tier == "up":
-                up += p.bytes / _rate(fabric, p, low_latency)
-            else:
-                out += p.bytes / _rate(fabric, p, low_latency)
-    return (latency, up, "up") if up >= out else (latency, out, "out")
+    latency = fabric.launch_us + sum(p.steps * (_tier(fabric, p.tier).latency_us + overhead) for p in plan)
+    bandwidth, bound = _bandwidth(fabric, plan, LL_FRACTION if low_latency else 1.0)
+    return latency, bandwidth, bound
 
 
-def cost(algorithm: str, op: str, fabric: Fabric, size: float) -> Cost:
-    """Cost of ``op`` on ``fabric`` with ``algorithm`` (not ``auto``): the faster protocol."""
-    plan = phases(algorithm, op, fabric, size)
-    latency, bandwidth, bound = _protocol_cost(fabric, plan, False)
-    protocol = "bulk"
-    if algorithm != "nvls":
-        ll_latency, ll_bandwidth, ll_bound = _protocol_cost(fabric, plan, True)
-        if ll_latency + ll_bandwidth < latency + bandwidth:
-            latency, bandwidth, bound, protocol = ll_latency, ll_bandwidth, ll_bound, "low-latency"
+def _make_cost(algorithm: str, protocol: str, fabric: Fabric, plan: tuple[Phase, ...],
+               latency: float, bandwidth: float, bound: str) -> Cost:
     bound_by = "latency" if latency >= bandwidth else _tier(fabric, bound).name
     return Cost(algorithm, protocol, latency + bandwidth, latency, bandwidth, sum(p.steps for p in plan),
                 _bytes(plan, "up"), _bytes(plan, "out"), bound_by)
+
+
+def cost(algorithm: str, op: str, fabric: Fabric, size: float) -> Cost:
+    """Cost of ``op`` on ``fabric`` with ``algorithm`` (not ``auto``): NCCL's protocol, or the faster textbook one."""
+    if fabric.calibration is not None:
+        return calibrated_cost(algorithm, _protocol(algorithm, op, fabric, size), op, fabric, size)
+    plan = phases(algorithm, op, fabric, size)
+    latency, bandwidth, bound = _protocol_cost(fabric, plan, False)
+    protocol = "Simple"
+    if algorithm != "nvls":
+        ll_latency, ll_bandwidth, ll_bound = _protocol_cost(fabric, plan, True)
+        if ll_latency + ll_bandwidth < latency + bandwidth:
+            latency, bandwidth, bound, protocol = ll_latency, ll_bandwidth, ll_bound, "LL"
+    return _make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound)
 
 
 def _bytes(plan: tuple[Phase, ...], tier: str) -> float:
@@ -261,6 +324,94 @@ def _bytes(plan: tuple[Phase, ...], tier: str) -> float:
 
 
 def best(op: str, fabric: Fabric, size: float) -> Cost:
-    """``auto``: the fastest of the algorithms NCCL implements for ``op`` on this hardware."""
+    """``auto``: NCCL's own choice on a calibrated fabric; the fastest ring or tree in the textbook model."""
+    if fabric.calibration is not None:
+        algorithm, protocol = choose(op, fabric, size)
+        return calibrated_cost(algorithm, protocol, op, fabric, size)
     costs = [cost(a, op, fabric, size) for a in candidates(op, fabric.nvls)]
     return min(costs, key=lambda c: c.time_us)
+
+
+# --- the calibrated model ---------------------------------------------------------------------------
+
+def nccl_name(algorithm: str, fabric: Fabric) -> str:
+    """NCCL's name for one of this model's algorithms (hierarchical is timed with the ring's latency)."""
+    if algorithm == "collnet":
+        return "collnet_direct" if fabric.domain > 1 else "collnet_chain"
+    return "ring" if algorithm in ("hierarchical", "p2p") else algorithm
+
+
+def _model_name(nccl_algorithm: str) -> str:
+    return "collnet" if nccl_algorithm.startswith("collnet") else nccl_algorithm
+
+
+def comm_for(fabric: Fabric) -> nccl.Comm:
+    """What NCCL's tuner sees of the fabric: GPU generation, NVLink and NIC bandwidth, NVLS, SHARP."""
+    cal = fabric.calibration
+    assert cal is not None
+    nvls = fabric.nvls and fabric.domain > 1
+    return nccl.Comm(fabric.gpus, fabric.domains, cal.arch, cal.nvlink_GBps, fabric.out.GBps, nvls, cal.sharp)
+
+
+def choose(op: str, fabric: Fabric, size: float) -> tuple[str, str]:
+    """NCCL's (algorithm, protocol) for ``op``; AllToAll is NCCL's grouped send/receive (``p2p``)."""
+    if op == "alltoall":
+        return "p2p", "LL" if size / fabric.gpus <= P2P_LL_BYTES else "Simple"
+    algorithm, protocol = nccl.choose(comm_for(fabric), op, size)
+    return _model_name(algorithm), protocol
+
+
+def _protocol(algorithm: str, op: str, fabric: Fabric, size: float) -> str:
+    """The protocol NCCL would run ``algorithm`` with: its cheapest enabled one (Simple if none is)."""
+    comm, name = comm_for(fabric), nccl_name(algorithm, fabric)
+    times = [(nccl.time_us(comm, op, name, p, size), p) for p in nccl.PROTOCOLS]
+    fastest = min(times, key=lambda t: t[0])
+    return fastest[1] if math.isfinite(fastest[0]) else "Simple"
+
+
+def _fraction(algorithm: str, protocol: str, fabric: Fabric) -> float:
+    """NCCL's protocol factors on bandwidth (tuning.cc), relative to Simple."""
+    if protocol == "Simple":
+        return 1.0
+    if algorithm == "tree":
+        if protocol == "LL":
+            return 1 / 3.8
+        return 7 / 9 if fabric.domains == 1 else 120 / 128
+    return 0.5 if protocol == "LL" else 0.92
+
+
+def _latency(algorithm: str, protocol: str, op: str, fabric: Fabric, plan: tuple[Phase, ...]) -> float:
+    cal = fabric.calibration
+    assert cal is not None
+    net_steps = sum(p.steps for p in plan if p.tier == "out")
+    if algorithm == "p2p":
+        per_peer = _p2p_latency(protocol, fabric)
+        return cal.latency_scale * per_peer + (fabric.gpus - fabric.domain) * cal.network_step_us
+    base = nccl.latency(comm_for(fabric), op, nccl_name(algorithm, fabric), protocol)
+    return cal.latency_scale * base + net_steps * cal.network_step_us + fabric.launch_us
+
+
+def _p2p_latency(protocol: str, fabric: Fabric) -> float:
+    """One message per peer: NCCL's ring latencies per NVLink peer and per network peer."""
+    p = nccl.PROTOCOLS.index(protocol)
+    g, n = fabric.domain, fabric.gpus
+    return nccl._BASE_LAT["ring"][p] + (g - 1) * nccl._NVLINK_LAT["ring"][p] + (n - g) * nccl._NET_LAT["ring"][p]
+
+
+def _fill(protocol: str, fabric: Fabric, size: float) -> float:
+    """Time to fill the chunk pipeline: grows with the buffer until chunks reach their full size."""
+    cal = fabric.calibration
+    assert cal is not None
+    if protocol == "LL":
+        return 0.0
+    full = cal.fill_out_us if fabric.domains > 1 else cal.fill_up_us
+    ramp: float = min(1.0, size / cal.fill_saturation_bytes) ** cal.fill_exponent
+    return full * ramp
+
+
+def calibrated_cost(algorithm: str, protocol: str, op: str, fabric: Fabric, size: float) -> Cost:
+    """Time of ``algorithm``/``protocol`` on a calibrated fabric (see the module docstring)."""
+    plan = phases(algorithm, op, fabric, size)
+    bandwidth, bound = _bandwidth(fabric, plan, _fraction(algorithm, protocol, fabric))
+    latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(protocol, fabric, size)
+    return _make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound)

@@ -32,9 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from calc.collectives import model
-from calc.collectives.collective import SCALEOUT_LATENCY_US, SCALEUP_LATENCY_US, calibration_for
-from calc.collectives.hardware import SYSTEMS
-from calc.collectives.model import Fabric, Tier
+from calc.collectives.collective import system_fabric
+from calc.collectives.hardware import NETWORKS, SYSTEMS
+from calc.collectives.model import Fabric
 from calc.errors import ValidationError
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.params import Bool, Choice, Float, Int, Value
@@ -89,6 +89,7 @@ class Layout:
     oversubscription: float
     overlap: float
     grad_bytes: int
+    network: str = "infiniband"
 
     @property
     def gpus(self) -> int:
@@ -135,13 +136,8 @@ def flops_per_step(m: Model) -> float:
 
 
 def _fabric(lay: Layout, gpus: int, per_domain: int) -> Fabric:
-    system = SYSTEMS[lay.system]
-    cal = {k: float(v) for k, v in calibration_for(lay.system).items()}
-    up = Tier("scale-up", system.scale_up.gpu_GBps_per_dir, SCALEUP_LATENCY_US, cal["scaleup_efficiency"])
-    out = Tier("scale-out", system.scaleout_GBps / lay.oversubscription, SCALEOUT_LATENCY_US,
-               cal["scaleout_efficiency"])
-    return Fabric(gpus, max(1, per_domain), up, out, system.switch.nvls, cal["nvls_efficiency"],
-                  cal["launch_us"], cal["step_overhead_us"])
+    nic = SYSTEMS[lay.system].scaleout_GBps / lay.oversubscription
+    return system_fabric(lay.system, lay.network, gpus, max(1, per_domain), scaleout_GBps=nic)
 
 
 def _where(fabric: Fabric) -> str:
@@ -167,9 +163,8 @@ def _pp(m: Model, lay: Layout) -> tuple[float, str]:
         return 0.0, "none"
     across = lay.tp * lay.dp >= lay.gpus_per_domain
     fabric = _fabric(lay, 2, 1 if across else 2)
-    tier = fabric.out if across else fabric.up
     share = m.micro_batch * m.seq_len * m.hidden * ACT_BYTES / lay.tp
-    one = fabric.launch_us + tier.latency_us + share / (tier.GBps * 1e3 * tier.efficiency)
+    one = model.best("alltoall", fabric, 2 * share).time_us  # one send and its receive: a 2-rank exchange
     return 2 * microbatches(m, lay) * one / 1e3, "scale-out" if across else "scale-up"
 
 
@@ -246,7 +241,7 @@ def _tp_sweep(m: Model, lay: Layout) -> tuple[Trace, ...]:
     for tp in (1, 2, 4, 8, 16, 32, 64):
         dp = lay.gpus // (tp * lay.pp) if lay.gpus % (tp * lay.pp) == 0 else 0
         trial = Layout(tp, lay.pp, dp, lay.system, lay.gpus_per_domain, lay.peak_TFLOPs, lay.efficiency,
-                       lay.oversubscription, lay.overlap, lay.grad_bytes)
+                       lay.oversubscription, lay.overlap, lay.grad_bytes, lay.network)
         if dp >= 1 and m.global_batch % (dp * m.micro_batch) == 0 and not (
                 tp > lay.gpus_per_domain and tp % lay.gpus_per_domain):
             points.append((tp, breakdown(m, trial)))
@@ -271,6 +266,9 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
         Choice("system", "System", "dgx_h100", choices=tuple(SYSTEMS),
                labels={k: s.name for k, s in SYSTEMS.items()}, fills=SYSTEM_FILLS,
                help="Fills the domain size and peak FLOP/s; the fabric comes from the hardware catalogue."),
+        Choice("network", "Network (transport)", "infiniband", choices=tuple(NETWORKS),
+               labels={k: n.name for k, n in NETWORKS.items()}, advanced=True,
+               help="The scale-out transport the collectives run over (calibrated per transport)."),
         Int("layers", "Layers", 96, minimum=1, maximum=1024, help="Transformer layers (GPT-3 175B: 96)."),
         Int("hidden", "Hidden size", 12288, minimum=64, maximum=131072, help="Model width h."),
         Int("seq_len", "Sequence length", 2048, advanced=True, minimum=1, maximum=1048576, unit="tokens",
@@ -335,13 +333,13 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
     ),
     sources=(NARAYANAN, SHOEYBI),
 )
-def step(*, system: str, layers: int, hidden: int, seq_len: int, vocab: int, global_batch: int,
+def step(*, system: str, network: str, layers: int, hidden: int, seq_len: int, vocab: int, global_batch: int,
          micro_batch: int, tp: int, pp: int, dp: int, gpus_per_domain: int, peak_TFLOPs: float,
          efficiency: float, oversubscription: float, overlap: float, grad_bytes: int,
          recompute: bool) -> Outcome:
     m = Model(layers, hidden, seq_len, vocab, global_batch, micro_batch, recompute)
     lay = Layout(tp, pp, dp, system, gpus_per_domain, peak_TFLOPs, efficiency, oversubscription, overlap,
-                 grad_bytes)
+                 grad_bytes, network)
     _validate(m, lay)
     b = breakdown(m, lay)
     flops = flops_per_step(m)

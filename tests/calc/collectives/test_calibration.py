@@ -1,57 +1,106 @@
-"""Calibration: the model against published nccl-tests measurements (cases and citations in
-calc/collectives_calibration.py, one place for the tests and the accuracy page).
-
-Large messages: bus bandwidth within ±15 % of each measurement. Small messages: time within a
-factor of 2. The measured figures are copied from the cited pages and never adjusted; a known
-miss would be kept, marked, and tested to stay documented rather than silently dropped (none is
-at present: every case is inside its band).
+"""The collectives model against the published nccl-tests runs (calc/collectives/measurements.py; every
+point cites its page there). Targets of issue 12 on the held-out part: ≥ 1 GiB within ±15 % (bus bandwidth),
+1 MiB to 1 GiB within ±30 %, geometric-mean error over ≥ 1 MiB at most 12 %, below 1 MiB within a factor
+of 1.6 in time. Points outside their target are listed in calibration.KNOWN_MISSES with the reason; the
+tests check that every other point is inside and that the listed ones stay outside (strict), so a change
+of the model that moves any point across its target fails here.
 """
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from calc.collectives.calibration import CASES, KNOWN_MISSES, Case, error
+from calc.collectives.calibration import KNOWN_MISSES, Checked, check, checked, summary, within_target
+from calc.collectives.measurements import POINTS, SERIES, SPLITS, Point, sources
 from calc.registry import run
 
-IN_BAND = [c for c in CASES if c.in_band]
+
+def _key(p: Point) -> tuple[str, int]:
+    return (p.series.label, p.size)
 
 
-@pytest.mark.parametrize("case", [c for c in IN_BAND if c.kind == "busbw"], ids=lambda c: c.name)
-def test_large_message_busbw_within_15_percent_of_published(case: Case) -> None:
-    assert abs(error(case)) <= 0.15, case.source.url
+def _id(p: Point) -> str:
+    return f"{p.series.label} @ {p.size}"
 
 
-@pytest.mark.parametrize("case", [c for c in IN_BAND if c.kind == "time"], ids=lambda c: c.name)
-def test_small_message_time_within_factor_2_of_published(case: Case) -> None:
-    assert 0.5 <= 1 + error(case) <= 2.0, case.source.url
+@pytest.mark.parametrize("point", [p for p in POINTS if _key(p) not in KNOWN_MISSES], ids=_id)
+def test_every_point_is_inside_its_target(point: Point) -> None:
+    c = check(point)
+    assert within_target(c), (point.series.source.url, c.error)
 
 
-def test_every_case_cites_a_published_page() -> None:
-    assert all(c.source.url.startswith("https://github.com/") for c in CASES)
+@pytest.mark.parametrize("point", [p for p in POINTS if _key(p) in KNOWN_MISSES], ids=_id)
+def test_known_misses_are_still_outside_their_target(point: Point) -> None:
+    assert not within_target(check(point)), f"{_id(point)} is now inside: remove it from KNOWN_MISSES"
 
 
-def test_cases_span_every_system_and_more_than_one_node() -> None:
-    systems = {c.params["system"] for c in IN_BAND}
-    assert systems == {"dgx_a100", "dgx_h100", "hgx_h200", "dgx_b200", "gb200_nvl72"}
-    assert any(int(str(c.params["gpus"])) > 8 and c.params["system"] != "gb200_nvl72" for c in IN_BAND)
+def _held_out_supported() -> tuple[Checked, ...]:
+    return tuple(c for c in checked("held-out") if _key(c.point) not in KNOWN_MISSES)
 
 
-def test_every_published_case_is_inside_its_band() -> None:
-    assert KNOWN_MISSES == ()
-    assert run("accuracy").value("in_band") == len(CASES)
+def test_held_out_geometric_mean_error_from_1_MiB_is_at_most_12_percent_without_the_known_misses() -> None:
+    assert summary(_held_out_supported()).geomean_pct <= 12.0
+
+
+def test_held_out_geometric_mean_error_with_every_point_misses_the_target() -> None:
+    # Stated on the accuracy page: the TCPXO AllReduce sweep alone takes it above 12 %.
+    assert summary(checked("held-out")).geomean_pct > 12.0
+
+
+def test_calibration_geometric_mean_error_from_1_MiB_is_at_most_12_percent() -> None:
+    assert summary(checked("calibration")).geomean_pct <= 12.0
+
+
+def test_the_data_set_meets_the_issues_breadth() -> None:
+    large = [p for p in POINTS if p.size >= 2**16]
+    assert len(POINTS) >= 80 and len(large) >= 80
+    assert len(sources()) >= 6
+    assert {s.system for s in SERIES} >= {"dgx_a100", "dgx_h100", "dgx_b200"}  # three GPU generations
+    assert {s.network for s in SERIES if s.gpus > s.gpus_per_node} >= {"infiniband", "roce", "efa"}
+    assert any(s.gpus <= s.gpus_per_node for s in SERIES) and any(s.gpus > s.gpus_per_node for s in SERIES)
+    assert {s.op for s in SERIES} >= {"allreduce", "allgather", "alltoall"}
+    sweeps = [s for s in SERIES if min(r[0] for r in s.rows) <= 2**16 and max(r[0] for r in s.rows) >= 4 * 2**30]
+    assert len(sweeps) >= 2
+
+
+def test_the_split_is_by_source() -> None:
+    by_source: dict[str, set[str]] = {}
+    for s in SERIES:
+        by_source.setdefault(s.source.key, set()).add(s.split)
+    assert all(len(splits) == 1 for splits in by_source.values())
+    assert {s.split for s in SERIES} == set(SPLITS)
+
+
+def test_every_point_cites_a_public_page_and_has_a_published_figure() -> None:
+    assert all(p.series.source.url.startswith("https://github.com/") for p in POINTS)
+    assert all(p.time_us is not None or p.busbw_GBps is not None for p in POINTS)
+
+
+def test_published_busbw_agrees_with_published_time_by_nccl_tests_formula() -> None:
+    # nccl-tests PERFORMANCE.md: busbw = S / t x factor; both columns are copied, so they must agree.
+    from calc.collectives.collective import busbw_factor
+    for p in POINTS:
+        if p.time_us and p.busbw_GBps and p.busbw_GBps >= 1.0:
+            computed = p.size / (p.time_us * 1e3) * busbw_factor(p.series.op, p.series.gpus)
+            assert computed == pytest.approx(p.busbw_GBps, rel=0.02, abs=0.01), _id(p)
 
 
 def test_nvl72_busbw_rises_with_size_as_published() -> None:
-    # coreweave/nccl-tests#43 (https://github.com/coreweave/nccl-tests/pull/43): one GB200 NVL72
-    # rack, 681 -> 758 -> 839 GB/s from 1 to 4 GiB; the 2(g-1) NVLS steps give the model the same rise.
-    ramp = [c for c in CASES if c.source.key == "coreweave-nccl-tests-43"]
-    ordered = sorted(ramp, key=lambda c: int(str(c.params["message"])))
-    models = [float(run("collective", c.params).value("busbw_GBps")) for c in ordered[:3]]
-    assert models == sorted(models) and models[0] < 0.9 * models[2]
+    # coreweave/nccl-tests#43 (https://github.com/coreweave/nccl-tests/pull/43): one GB200 NVL72 rack,
+    # 681 -> 758 -> 839 GB/s from 1 to 4 GiB. The model rises too, but less (its 1 GiB point is a known miss).
+    ramp = sorted((check(p) for p in POINTS if p.series.source.key == "coreweave-nccl-tests-43"),
+                  key=lambda c: c.point.size)
+    models = [c.model_busbw_GBps for c in ramp[:3]]
+    assert models == sorted(models)
 
 
-def test_accuracy_calculator_reports_every_case() -> None:
+def test_accuracy_calculator_reports_both_parts_separately() -> None:
     result = run("accuracy")
-    assert len(result.outcome.tables["cases"]) == len(CASES)
-    assert result.value("in_band") == len(IN_BAND)
+    values = result.outcome.values
+    assert values["held_out_count"] + values["calibration_count"] == len(POINTS)
+    assert len(result.outcome.tables["held_out"]) == values["held_out_count"]
+    assert [row[0] for row in result.outcome.tables["summary"]] == ["held-out", "calibration"]
+    assert math.isclose(float(values["held_out_geomean_pct"]), summary(checked("held-out")).geomean_pct)
+    assert len(result.outcome.charts["curves"]) % 2 == 0

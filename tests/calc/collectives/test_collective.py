@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import math
 from typing import Any
 
@@ -9,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calc.collectives import model
-from calc.collectives.collective import ring_time_us
+from calc.collectives import fitted, model
+from calc.collectives.collective import PARAMS, Inputs, ring_time_us
 from calc.errors import ValidationError
-from calc.registry import run
+from calc.registry import get, run
 
 GIB = 1024**3
 
@@ -74,15 +76,6 @@ def test_tree_across_two_domains_sends_s_over_g_per_nic() -> None:
     assert (net.steps, net.bytes, up.bytes) == (2, 1e6, 16e6)
 
 
-def test_hierarchical_is_2_g_minus_1_alpha_up_plus_2_d_minus_1_alpha_out_plus_slowest_phase() -> None:
-    # Two-level: ReduceScatter in the domain, AllReduce of 1/g across, AllGather in (pipelined)
-    params = dict(system="dgx_h100", gpus=32, message=10**9, algorithm="hierarchical", scaleup_efficiency=1.0,
-                  scaleout_efficiency=1.0, launch_us=0.0, step_overhead_us=0.0, scaleup_latency_us=1.0,
-                  scaleout_latency_us=5.0)
-    up_s, out_s = 2 * 7 / 8 * 1e9 / 450e3, 2 * 3 / 4 * 1e9 / 8 / 50e3
-    assert out(**params)["time_us"] == pytest.approx(2 * 7 * 1.0 + 2 * 3 * 5.0 + max(up_s, out_s), rel=1e-12)
-
-
 def test_hierarchical_splits_bytes_between_scale_up_and_scale_out() -> None:
     got = out(system="dgx_h100", gpus=32, message=8 * 10**9, algorithm="hierarchical")
     assert got["scaleup_bytes_per_gpu"] == 14 * 10**9
@@ -97,35 +90,75 @@ def test_nvls_sends_half_a_ring_each_way_inside_the_domain() -> None:
 
 
 def test_nvls_busbw_plateau_is_twice_the_sustained_line_rate_whatever_the_domain() -> None:
-    # NCCL models NVLS bus bandwidth independent of the GPU count (src/tuning/nvls.cc,
-    # https://github.com/NVIDIA/nccl/blob/1fc949c50bbd7e31fb27343def456d8d48993a90/src/tuning/nvls.cc).
-    textbook = dict(launch_us=0.0, step_overhead_us=0.0, scaleup_latency_us=0.0, nvls_efficiency=0.5)
+    # NCCL models NVLS bus bandwidth independent of the GPU count (NCCL 2.30.7 tuning.cc, ncclTopoTuneModel,
+    # https://github.com/NVIDIA/nccl/blob/5067397c2676d5aed50042fc39e5c8ee96eb0027/src/graph/tuning.cc).
+    no_latency = dict(latency_scale=0.0, fill_scale=0.0, nvls_efficiency=0.5)
     for system, gpus in (("dgx_b200", 8), ("gb200_nvl72", 72)):
-        got = out(system=system, gpus=gpus, message=10**9, algorithm="nvls", **textbook)
+        got = out(system=system, gpus=gpus, message=10**9, algorithm="nvls", **no_latency)
         assert got["busbw_GBps"] == pytest.approx(2 * 900.0 * 0.5, rel=1e-12)
 
 
-def test_nvls_efficiency_comes_from_the_switch_generation() -> None:
-    # NCCL nvlsEfficiency: Hopper 0.85, Blackwell 0.74 (src/tuning/nvls.cc), times NVLS_SCALE 0.625.
+def test_nvls_efficiency_is_the_fitted_scale_of_nccls_per_generation_figure() -> None:
+    # NCCL nvlsEfficiency: Hopper 0.85, Blackwell 0.74 (tuning.cc), times the fitted NVLS_SCALE.
     fills = {k: run("collective", {"system": k}).inputs["nvls_efficiency"]
              for k in ("dgx_h100", "hgx_h200", "dgx_b200", "gb200_nvl72")}
-    assert fills == {"dgx_h100": 0.625 * 0.85, "hgx_h200": 0.625 * 0.85, "dgx_b200": 0.625 * 0.74,
-                     "gb200_nvl72": 0.625 * 0.74}
+    scale = fitted.NVLS_SCALE
+    assert fills == {"dgx_h100": scale * 0.85, "hgx_h200": scale * 0.85, "dgx_b200": scale * 0.74,
+                     "gb200_nvl72": scale * 0.74}
 
 
-def test_auto_reports_its_choice() -> None:
-    assert out(system="dgx_h100", gpus=8, message=8 * GIB)["algorithm_used"] == "nvls"
-    assert out(system="dgx_a100", gpus=8, message=8 * GIB)["algorithm_used"] == "ring"
-    assert out(system="dgx_h100", gpus=1024, message=8)["algorithm_used"] == "tree"
+@pytest.mark.parametrize(("params", "choice"), [
+    ({"system": "dgx_h100", "gpus": 8, "message": 8 * GIB}, ("nvls", "Simple")),
+    ({"system": "dgx_h100", "gpus": 8, "message": 8}, ("ring", "LL")),
+    ({"system": "dgx_a100", "gpus": 8, "message": 8 * GIB}, ("ring", "Simple")),
+    ({"system": "dgx_h100", "gpus": 16, "message": 8 * GIB}, ("nvls_tree", "Simple")),
+    ({"system": "dgx_h100", "gpus": 16, "message": 2 * 2**20}, ("tree", "LL128")),
+    ({"system": "dgx_h100", "gpus": 1024, "message": 8}, ("tree", "LL")),
+    ({"system": "dgx_h100", "gpus": 16, "message": 8 * GIB, "op": "allgather"}, ("ring", "Simple")),
+    ({"system": "dgx_h100", "gpus": 64, "message": GIB, "sharp": True}, ("collnet", "Simple")),
+    ({"system": "dgx_h100", "gpus": 16, "message": GIB, "op": "alltoall"}, ("p2p", "Simple")),
+])
+def test_auto_reports_nccls_own_choice(params: dict[str, object], choice: tuple[str, str]) -> None:
+    # NCCL 2.30.7's tuner (calc/collectives/nccl.py): cheapest of latency + bytes/bandwidth per algorithm/protocol.
+    got = out(**params)
+    assert (got["algorithm_used"], got["protocol"]) == choice
+
+
+def test_collnet_sends_each_shard_once_through_the_nic() -> None:
+    # In-network reduction: S/g per NIC each way, where a ring sends 2(n-1)/n·S/g.
+    got = out(system="dgx_h100", gpus=64, message=8 * 10**9, sharp=True, algorithm="collnet")
+    ring = out(system="dgx_h100", gpus=64, message=8 * 10**9, algorithm="ring")
+    assert got["scaleout_bytes_per_gpu"] == 10**9
+    assert ring["scaleout_bytes_per_gpu"] == round(2 * 63 / 64 * 8e9 / 8)
+
+
+def test_a_transport_with_more_per_message_cost_is_slower_for_small_messages() -> None:
+    fast = out(system="dgx_b200", gpus=16, message=4096)["time_us"]
+    assert out(system="dgx_b200", gpus=16, message=4096, network="efa")["time_us"] > fast
+
+
+def test_every_result_states_the_held_out_error_at_its_size_and_network() -> None:
+    for size, band in ((8, "small"), (2**24, "mid"), (2**33, "large")):
+        for network in ("infiniband", "roce", "efa", "tcpxo"):
+            got = out(system="dgx_h100", gpus=16, message=size, network=network)["expected_error_pct"]
+            assert got == fitted.EXPECTED_ERROR_PCT[network][band]
 
 
 def test_large_multi_node_ring_is_bounded_by_scale_out() -> None:
     assert out(system="dgx_h100", gpus=64, message=8 * GIB, algorithm="ring")["bound_by"] == "scale-out"
 
 
-def test_small_message_is_latency_bound_and_low_latency_protocol() -> None:
+def test_small_message_is_latency_bound_on_the_ll_protocol() -> None:
     got = out(system="dgx_h100", gpus=8, message=8)
-    assert (got["bound_by"], got["protocol"]) == ("latency", "low-latency")
+    assert (got["bound_by"], got["protocol"]) == ("latency", "LL")
+
+
+def test_inputs_are_one_frozen_dataclass_with_a_field_per_parameter() -> None:
+    assert [f.name for f in dataclasses.fields(Inputs)] == [p.name for p in PARAMS]
+    for name in ("collective", "scaling"):
+        assert list(inspect.signature(get(name).func).parameters) == [p.name for p in PARAMS]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Inputs.of(get("collective").validate({})).gpus = 3  # type: ignore[misc]
 
 
 # --- validation messages ----------------------------------------------------------------------
@@ -144,10 +177,28 @@ def test_nvls_needs_nvlink_sharp() -> None:
                                  "system dgx_a100 has none")
 
 
+@pytest.mark.parametrize(("params", "field", "message"), [
+    ({"system": "dgx_h100", "algorithm": "nvls_tree"}, "algorithm",
+     "algorithm nvls_tree runs across domains; within one domain use nvls"),
+    ({"system": "dgx_h100", "gpus": 16, "algorithm": "nvls"}, "algorithm",
+     "algorithm nvls across domains needs in-network reduction (sharp); without it NCCL runs nvls_tree"),
+    ({"system": "dgx_h100", "gpus": 16, "algorithm": "collnet"}, "algorithm",
+     "algorithm collnet needs in-network reduction (sharp) and more than one domain"),
+    ({"system": "dgx_h100", "op": "allgather", "algorithm": "pat"}, "algorithm",
+     "algorithm pat needs one GPU per domain (gpus_per_domain 1)"),
+    ({"system": "dgx_h100", "sharp": True, "network": "roce"}, "sharp",
+     "in-network reduction (SHARP) needs network infiniband: got 'roce'"),
+])
+def test_nccls_hardware_conditions_are_explained(params: dict[str, object], field: str, message: str) -> None:
+    with pytest.raises(ValidationError) as err:
+        run("collective", params)
+    assert (err.value.field, err.value.message) == (field, message)
+
+
 def test_tree_is_refused_for_allgather() -> None:
     with pytest.raises(ValidationError) as err:
         run("collective", {"op": "allgather", "algorithm": "tree"})
-    assert err.value.message == "algorithm must be one of auto, ring, hierarchical for allgather: got 'tree'"
+    assert err.value.message == "algorithm must be one of auto, ring, hierarchical, pat for allgather: got 'tree'"
 
 
 def test_unknown_system_is_refused() -> None:
@@ -166,8 +217,7 @@ SYSTEMS = ["link", "dgx_a100", "dgx_h100", "hgx_h200", "dgx_b200", "gb200_nvl72"
 def inputs(draw: st.DrawFn) -> dict[str, object]:
     system = draw(st.sampled_from(SYSTEMS))
     op = draw(st.sampled_from(list(model.OPS)))
-    algorithms = ["auto", *model.valid_algorithms(op, system not in ("link", "dgx_a100"))]
-    params: dict[str, object] = {"system": system, "op": op, "algorithm": draw(st.sampled_from(algorithms)),
+    params: dict[str, object] = {"system": system, "op": op, "algorithm": "auto",
                                  "message": draw(st.integers(1, 1024**4))}
     if system == "link":
         params["gpus"] = draw(st.integers(2, 131072))
@@ -182,8 +232,11 @@ def inputs(draw: st.DrawFn) -> dict[str, object]:
             params["gpus"] = per * 2 if per * 2 <= 131072 else per
         for name in ("scaleup_GBps", "scaleout_GBps"):
             params[name] = draw(st.floats(0.1, 100000.0))
-        for name in ("scaleup_latency_us", "scaleout_latency_us", "launch_us", "step_overhead_us"):
+        for name in ("launch_us", "step_overhead_us"):
             params[name] = draw(st.floats(0.0, 10000.0))
+        for name in ("latency_scale", "fill_scale"):
+            params[name] = draw(st.floats(0.0, 100.0))
+        params["network"] = draw(st.sampled_from(["infiniband", "roce", "efa", "tcpxo"]))
         for name in ("scaleup_efficiency", "scaleout_efficiency", "nvls_efficiency"):
             params[name] = draw(st.floats(0.01, 1.0))
     return params
@@ -227,17 +280,16 @@ def test_hierarchical_equals_ring_when_one_domain_holds_all_gpus(n: int, size: i
     assert out(**base, algorithm="hierarchical")["time_us"] == pytest.approx(ring, rel=1e-12)
 
 
-def test_calibration_at_1_and_0_gives_the_textbook_ring_on_a_system() -> None:
-    textbook = dict(scaleup_efficiency=1.0, scaleout_efficiency=1.0, nvls_efficiency=1.0, launch_us=0.0,
-                    step_overhead_us=0.0)
+def test_calibration_at_1_and_0_gives_the_bandwidth_term_of_the_ring_on_a_system() -> None:
+    textbook = dict(scaleup_efficiency=1.0, latency_scale=0.0, fill_scale=0.0)
     got = out(system="dgx_h100", gpus=8, message=10**9, algorithm="ring", **textbook)
-    assert got["time_us"] == pytest.approx(14 * 0.47 + 1.75e9 / 450e3, rel=1e-12)
+    assert got["time_us"] == pytest.approx(1.75e9 / 450e3, rel=1e-12)
 
 
-def test_system_presets_fill_the_calibrated_factors() -> None:
+def test_system_presets_fill_the_fitted_factors() -> None:
     inputs = run("collective", {"system": "dgx_b200"}).inputs
     assert (inputs["scaleup_GBps"], inputs["scaleout_GBps"], inputs["gpus_per_domain"]) == (900.0, 50.0, 8)
-    assert (inputs["scaleup_efficiency"], inputs["launch_us"]) == (0.8, 3.6)
+    assert (inputs["scaleup_efficiency"], inputs["launch_us"]) == (fitted.NVLINK_EFFICIENCY, 0.0)
 
 
 def test_scaling_shows_busbw_falling_when_gpus_leave_the_domain() -> None:

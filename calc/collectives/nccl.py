@@ -1,0 +1,263 @@
+"""NCCL's own cost model: the algorithm and protocol NCCL picks for a collective.
+
+A transcription of NCCL 2.30.7 (commit 5067397c, ``NCCL_TUNING_SRC``):
+``ncclTopoTuneModel`` and ``ncclTopoGetAlgoTime`` in src/graph/tuning.cc. For
+every (algorithm, protocol) NCCL estimates ``time = latency + bytes /
+bandwidth`` and runs the cheapest enabled one; ``choose`` does the same, so the
+calculators' ``auto`` reports what NCCL's tuner would run.
+
+What this module takes from the source, unchanged: the base and per-hop
+latencies of every algorithm and protocol (µs; NVLink inside a node, the
+network between nodes), the LL / LL128 bandwidth caps per GPU generation, the
+protocol factors (LL half the bandwidth, LL128 0.92, tree 0.92 and a ratio of
+1/2, PAT 0.75), NVLink SHARP's per-generation efficiency (Hopper 0.85,
+Blackwell 0.74) and its channel counts (src/transport/nvls.cc: 16 on Hopper,
+24 in one NVL72 rack, 32 across nodes), the medium-size correction of trees,
+the ring "plateau" factor, and which algorithms exist for which operation
+(NVLS-Tree only across nodes, NVLS across nodes and CollNet only with
+in-network reduction, PAT only with one GPU per node).
+
+What it assumes, because NCCL measures it at run time from the topology: the
+graph bandwidths. Inside a node NCCL's rings carry the NVLink bandwidth of one
+GPU in NCCL's units (links × 20 GB/s on Ampere, × 20.6 on Hopper, × 40.1 on
+Blackwell: src/graph/topo.h); across nodes, the GPU's share of NICs, times the
+GPUs of a node. On two nodes the balanced-tree pattern uses both directions of
+two NICs, so its bandwidth between nodes doubles, which is why NCCL runs trees
+there and nccl-tests reports tree bus bandwidths above the NIC rate
+(nccl-tests#22, nccl#1576). The rings get 16 channels (32 on Blackwell).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from calc.sources import cite
+
+__all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION", "bandwidth", "latency",
+           "time_us", "choose", "enabled", "log2i", "tree_correction"]
+
+NCCL_VERSION = "2.30.7"
+NCCL_TUNING_SRC = cite(
+    "nccl-2.30.7-tuning",
+    "NCCL 2.30.7 src/graph/tuning.cc (ncclTopoTuneModel, ncclTopoGetAlgoTime): base and hardware latencies, "
+    "per-protocol bandwidths, NVLS efficiency, algorithm enablement; src/enqueue.cc (channels, chunking)",
+    "NVIDIA, github.com/NVIDIA/nccl", 2026,
+    "https://github.com/NVIDIA/nccl/blob/5067397c2676d5aed50042fc39e5c8ee96eb0027/src/graph/tuning.cc",
+)
+NCCL_TESTS_TREE = cite(
+    "nccl-tests-22",
+    "nccl-tests#22: 'Due to the nature of the NCCL tree algorithm the reported BusBW figure can exceed the "
+    "actual available peak BW, when running on just 2 nodes' (maintainer answer)",
+    "NVIDIA, github.com/NVIDIA/nccl-tests", 2019, "https://github.com/NVIDIA/nccl-tests/issues/22",
+)
+
+ALGORITHMS = ("tree", "ring", "collnet_direct", "collnet_chain", "nvls", "nvls_tree", "pat")
+PROTOCOLS = ("LL", "LL128", "Simple")
+_ARCH = {"ampere": 1, "hopper": 2, "blackwell": 3}
+
+# tuning.cc ncclTunerConstantsDefaults, per algorithm: (LL, LL128, Simple).
+_BASE_LAT = {"tree": (6.8, 14.0, 8.4), "ring": (6.6, 14.0, 8.4), "collnet_direct": (0.0, 0.0, 0.0),
+             "collnet_chain": (0.0, 0.0, 0.0), "nvls": (0.0, 0.0, 0.0), "nvls_tree": (0.0, 0.0, 0.0),
+             "pat": (8.0, 8.0, 8.0)}
+_NVLINK_LAT = {"tree": (0.6, 1.25, 4.0), "ring": (0.6, 1.9, 3.4), "collnet_direct": (0.0, 0.0, 3.7),
+               "collnet_chain": (0.0, 0.0, 2.8), "nvls": (0.0, 0.0, 25.0), "nvls_tree": (0.0, 0.0, 25.0),
+               "pat": (0.0, 0.0, 4.0)}
+_NET_LAT = {"tree": (5.0, 8.5, 14.0), "ring": (2.7, 4.0, 14.0), "collnet_direct": (0.0, 0.0, 31.0),
+            "collnet_chain": (0.0, 0.0, 30.0), "nvls": (0.0, 0.0, 18.0), "nvls_tree": (0.0, 0.0, 20.9),
+            "pat": (0.0, 0.0, 14.0)}
+# Indexed [generation][nodes: 1, 2, more]; LL's cap uses the GPU on one node, the CPU (Intel) beyond.
+_LL_MAX_BW = ((39.0, 39.0, 20.4), (87.7, 22.5, 19.0), (141.0, 45.0, 35.0), (282.0, 90.0, 70.0))
+_RING_LL128_BW = ((20.0, 20.0, 20.0), (20.0, 20.0, 20.0), (36.7, 36.7, 36.7), (40.0, 40.0, 40.0))
+_TREE_LL128_BW = ((20.0, 20.0, 20.0), (20.0, 20.0, 20.0), (36.7, 36.7, 29.0), (55.6, 31.67, 20.0))
+_TREE_BW = ((26.5, 18.5, 10.0), (24.0, 23.6, 17.8), (38.7, 41.4, 36.0), (70.0, 42.8, 24.0))
+_NVLS_TREE_BW = ((26.5, 18.5, 10.0), (24.0, 23.6, 17.8), (0.0, 57.7, 45.5), (0.0, 96.0, 80.0))
+_NVLS_EFFICIENCY = {"ampere": 0.0, "hopper": 0.85, "blackwell": 0.74}
+# ncclTopoGetAlgoTime: trees' medium-size correction, powers of two from 64 B, per protocol.
+_TREE_CORRECTION = (
+    (1.0, 1.0, 1.0, 1.0, .9, .8, .7, .7, .7, .7, .6, .5, .4, .4, .5, .6, .7, .8, .9, 1.0, 1.0, 1.0, 1.0, 1.0),
+    (1.0, 1.0, 1.0, 1.0, 1.0, .9, .8, .8, .8, .7, .6, .6, .6, .6, .6, .6, .8, .9, .9, .9, .9, 1.0, 1.0, 1.0),
+    (.9, .9, .9, .9, .9, .9, .9, .8, .7, .6, .6, .5, .5, .5, .5, .6, .7, .8, .7, .7, .8, .9, .9, .9),
+)
+_NET_OVERHEAD_US = 1.0  # getNetOverhead on an Intel x86 host
+
+
+@dataclass(frozen=True)
+class Comm:
+    """What NCCL's tuner knows of a communicator: ranks, nodes, GPU generation, graph bandwidths (GB/s)."""
+
+    ranks: int
+    nodes: int
+    arch: str
+    intra_GBps: float
+    inter_GBps: float
+    nvls: bool
+    collnet: bool
+
+    @property
+    def ppn(self) -> float:
+        return self.ranks / self.nodes
+
+    @property
+    def channels(self) -> int:
+        return 32 if self.arch == "blackwell" else 16
+
+    @property
+    def nvls_channels(self) -> int:
+        if self.arch != "blackwell":
+            return 16
+        return 32 if self.nodes > 1 else 24
+
+
+def log2i(x: int) -> int:
+    """Integer log2, as NCCL's log2i (0 for 1)."""
+    return max(0, int(x).bit_length() - 1)
+
+
+def _idx(comm: Comm) -> tuple[int, int]:
+    return _ARCH[comm.arch], (comm.nodes - 1 if comm.nodes <= 2 else 2)
+
+
+def _steps(op: str, n: int) -> int:
+    return 2 * (n - 1) if op == "allreduce" else (n - 1 if op in ("allgather", "reducescatter") else n)
+
+
+def enabled(comm: Comm, op: str, algo: str, proto: str) -> bool:
+    """Whether NCCL would consider ``algo``/``proto`` for ``op`` on ``comm``."""
+    if op in ("broadcast", "reduce"):
+        return algo == "ring"
+    if op in ("allgather", "reducescatter") and algo not in ("pat", "ring", "nvls", "collnet_direct"):
+        return False
+    if op == "allreduce" and algo == "pat":
+        return False
+    if algo in ("nvls", "nvls_tree", "collnet_direct", "collnet_chain", "pat") and proto != "Simple":
+        return False
+    return _hardware_allows(comm, op, algo)
+
+
+def _hardware_allows(comm: Comm, op: str, algo: str) -> bool:
+    if algo == "pat":
+        return comm.nodes == comm.ranks
+    if algo == "nvls_tree":
+        return comm.nvls and comm.nodes > 1
+    if algo == "nvls":
+        single = comm.nodes == 1 and (op == "allreduce" or comm.ranks > 1)
+        return comm.nvls and (single or (comm.collnet and op == "allreduce"))
+    if algo in ("collnet_direct", "collnet_chain"):
+        return comm.collnet and comm.nodes > 1 and op == "allreduce"
+    return True
+
+
+def _nvls_bus(comm: Comm, op: str, algo: str) -> float:
+    nch = comm.nvls_channels
+    eff = _NVLS_EFFICIENCY[comm.arch]
+    intra = comm.intra_GBps / nch * eff * (nch - 1) / nch
+    intra *= 2.0 if op == "allreduce" else (comm.ppn - 1) / comm.ppn
+    inter = comm.inter_GBps * comm.ppn / nch * (2 if comm.nodes <= 2 and algo == "nvls_tree" else 1)
+    arch, nodes = _idx(comm)
+    cap = _NVLS_TREE_BW[arch][nodes] if algo == "nvls_tree" else math.inf
+    per_channel = min(intra, inter, cap) if comm.nodes > 1 else min(intra, cap)
+    return nch * per_channel
+
+
+def _graph_bus(comm: Comm, algo: str) -> float:
+    """Channels × per-channel bandwidth of the ring or tree graph."""
+    if comm.nodes == 1:
+        return comm.intra_GBps
+    out = comm.inter_GBps * comm.ppn * (2 if algo == "tree" and comm.nodes <= 2 else 1)
+    return min(comm.intra_GBps, out)
+
+
+def _refine(comm: Comm, op: str, algo: str, proto: str, bus: float) -> float:
+    arch, nodes = _idx(comm)
+    nch = comm.channels
+    ll_max = _LL_MAX_BW[arch if comm.nodes == 1 else 0][nodes]
+    if algo == "ring" and proto == "LL":
+        return min(ll_max, bus * .5)
+    if algo == "ring" and proto == "LL128":
+        return min(bus * .92, nch * _RING_LL128_BW[arch][nodes])
+    if algo == "tree":
+        if op == "allreduce":
+            bus = min(bus * .92, nch * _TREE_BW[arch][nodes])
+        if proto == "LL":
+            return min(bus / 3.8, ll_max)
+        if proto == "LL128":
+            return min(bus * (7.0 / 9.0 if comm.nodes == 1 else 120.0 / 128.0), nch * _TREE_LL128_BW[arch][nodes])
+    if algo == "pat":
+        return bus * .75
+    if algo == "collnet_direct":
+        factor = comm.ppn / nch
+        return bus / (factor - (factor - 1) / 2) * (.85 if arch >= 2 else 1.0)
+    return bus
+
+
+def bandwidth(comm: Comm, op: str, algo: str, proto: str) -> float:
+    """NCCL's algorithm bandwidth (GB/s) for ``algo``/``proto``; 0 when NCCL would not use it."""
+    if not enabled(comm, op, algo, proto):
+        return 0.0
+    bus = _nvls_bus(comm, op, algo) if algo in ("nvls", "nvls_tree") else _graph_bus(comm, algo)
+    bus = _refine(comm, op, algo, proto, bus)
+    if algo != "ring" and op in ("allgather", "reducescatter"):
+        return bus
+    ratio = comm.ranks / _steps(op, comm.ranks) if algo in ("ring", "nvls", "nvls_tree") else .5
+    return bus * ratio
+
+
+def latency(comm: Comm, op: str, algo: str, proto: str) -> float:
+    """NCCL's latency (µs) of one ``algo``/``proto`` collective."""
+    p = PROTOCOLS.index(proto)
+    base = _BASE_LAT[algo][p]
+    intra = _NVLINK_LAT[algo][p]
+    inter = _NET_LAT["tree" if comm.ppn == 1 else algo][p]
+    nodes, local = comm.nodes, comm.ranks // comm.nodes
+    if algo == "ring":
+        return base + _ring_latency(comm, op, proto, intra, inter)
+    if algo == "tree":
+        return base + (2 * ((local - 1) * intra + log2i(nodes) * inter) if op == "allreduce" else 0.0)
+    if algo == "collnet_direct":
+        return base + 2 * (min(1, local - 1) * intra + (local - 1) * 0.4) + inter
+    if algo == "collnet_chain":
+        return base + 2 * (local - 1) * intra + inter
+    if algo == "nvls":
+        return intra + (inter if nodes > 1 else 0.0)
+    if algo == "nvls_tree":
+        return base + intra + 2 * log2i(nodes) * inter
+    return base + (log2i(nodes) * inter / 3.5 + comm.ranks * 2.8 if op in ("allgather", "reducescatter") else 0.0)
+
+
+def _ring_latency(comm: Comm, op: str, proto: str, intra: float, inter: float) -> float:
+    steps = _steps(op, comm.ranks)
+    if op in ("broadcast", "reduce"):
+        return intra if comm.nodes == 1 else inter
+    overhead = _NET_OVERHEAD_US * (3 if proto == "Simple" else 1) if comm.nodes > 1 else 0.0
+    inter_steps = 0 if comm.nodes == 1 else (2 * (comm.nodes - 1) if op == "allreduce" else comm.nodes - 1)
+    return (steps - inter_steps) * max(intra, overhead) + inter_steps * inter
+
+
+def tree_correction(proto: str, nbytes: float) -> float:
+    """ncclTopoGetAlgoTime's static correction of tree bandwidth, 64 B to 256 MiB."""
+    log_size = log2i(int(nbytes) >> 6) if nbytes >= 64 else -1
+    if 0 <= log_size < 23:
+        return _TREE_CORRECTION[PROTOCOLS.index(proto)][log_size]
+    return 1.0
+
+
+def time_us(comm: Comm, op: str, algo: str, proto: str, nbytes: float) -> float:
+    """NCCL's estimate (µs); infinite where NCCL would not use the pair."""
+    bw = bandwidth(comm, op, algo, proto)
+    if bw <= 0:
+        return math.inf
+    lat = latency(comm, op, algo, proto)
+    if (algo == "tree" and op == "allreduce") or (algo == "nvls_tree" and comm.arch == "blackwell"):
+        bw *= tree_correction(proto, nbytes)
+    if algo == "ring" and proto == "Simple" and comm.nodes > 1 and op == "allreduce" and \
+            nbytes / (comm.channels * comm.ranks) >= 64:
+        lat *= 1.4
+    return lat + nbytes / (1000 * bw)
+
+
+def choose(comm: Comm, op: str, nbytes: float) -> tuple[str, str]:
+    """The (algorithm, protocol) NCCL's tuner picks: the lowest estimated time."""
+    best = min(((time_us(comm, op, a, p, nbytes), a, p) for a in ALGORITHMS for p in PROTOCOLS),
+               key=lambda t: t[0])
+    return best[1], best[2]
