@@ -78,7 +78,7 @@ from calc.sources import cite
 __all__ = [
     "OPS", "ALGORITHMS", "Tier", "Calibration", "Fabric", "Phase", "Cost", "phases", "valid_algorithms",
     "candidates", "cost", "best", "busbw_factor", "LL_FRACTION", "nccl_name", "comm_for", "choose",
-    "calibrated_cost", "SANDERS", "JEAUGEY_TREES", "NVLS_BLOG",
+    "calibrated_cost", "p2p_latency", "SANDERS", "JEAUGEY_TREES", "NVLS_BLOG",
 ]
 
 OPS = ("allreduce", "allgather", "reducescatter", "alltoall", "broadcast")
@@ -385,17 +385,17 @@ def _latency(algorithm: str, protocol: str, op: str, fabric: Fabric, plan: tuple
     assert cal is not None
     net_steps = sum(p.steps for p in plan if p.tier == "out")
     if algorithm == "p2p":
-        per_peer = _p2p_latency(protocol, fabric)
+        per_peer = p2p_latency(protocol, fabric)
         return cal.latency_scale * per_peer + (fabric.gpus - fabric.domain) * cal.network_step_us
     base = nccl.latency(comm_for(fabric), op, nccl_name(algorithm, fabric), protocol)
     return cal.latency_scale * base + net_steps * cal.network_step_us + fabric.launch_us
 
 
-def _p2p_latency(protocol: str, fabric: Fabric) -> float:
+def p2p_latency(protocol: str, fabric: Fabric) -> float:
     """One message per peer: NCCL's ring latencies per NVLink peer and per network peer."""
-    p = nccl.PROTOCOLS.index(protocol)
+    base, nvlink, net = nccl.ring_latencies(protocol)
     g, n = fabric.domain, fabric.gpus
-    return nccl._BASE_LAT["ring"][p] + (g - 1) * nccl._NVLINK_LAT["ring"][p] + (n - g) * nccl._NET_LAT["ring"][p]
+    return base + (g - 1) * nvlink + (n - g) * net
 
 
 def _fill(protocol: str, fabric: Fabric, size: float) -> float:

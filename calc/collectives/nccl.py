@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from calc.sources import cite
 
 __all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION", "bandwidth", "latency",
-           "time_us", "choose", "enabled", "log2i", "tree_correction"]
+           "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies"]
 
 NCCL_VERSION = "2.30.7"
 NCCL_TUNING_SRC = cite(
@@ -232,6 +232,12 @@ def _ring_latency(comm: Comm, op: str, proto: str, intra: float, inter: float) -
     overhead = _NET_OVERHEAD_US * (3 if proto == "Simple" else 1) if comm.nodes > 1 else 0.0
     inter_steps = 0 if comm.nodes == 1 else (2 * (comm.nodes - 1) if op == "allreduce" else comm.nodes - 1)
     return (steps - inter_steps) * max(intra, overhead) + inter_steps * inter
+
+
+def ring_latencies(proto: str) -> tuple[float, float, float]:
+    """NCCL's ring (base, per NVLink hop, per network hop) latencies in µs for ``proto``."""
+    p = PROTOCOLS.index(proto)
+    return _BASE_LAT["ring"][p], _NVLINK_LAT["ring"][p], _NET_LAT["ring"][p]
 
 
 def tree_correction(proto: str, nbytes: float) -> float:
