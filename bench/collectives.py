@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import measure  # noqa: E402
 from calc.collectives import model  # noqa: E402
-from calc.collectives.measurements import POINTS  # noqa: E402
 from calc.collectives.collective import Inputs, fabric_for  # noqa: E402
+from calc.collectives.measurements import POINTS  # noqa: E402
 from calc.registry import get, run  # noqa: E402
 
 __all__ = ["cases", "sweep_60_sizes", "measure", "main"]
