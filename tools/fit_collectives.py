@@ -130,21 +130,24 @@ def rounded(c: dict[str, object]) -> dict[str, object]:
     return out
 
 
+MIN_POINTS = 5  # fewer held-out points than this in a band: use the pooled figure
+
+
 def _band_errors(held: list[Checked]) -> dict[str, float]:
     result = {}
     for band in ("small", "mid", "large"):
         logs = [abs(math.log(c.ratio)) for c in held if c.band == band]
-        result[band] = round(100 * (math.exp(sum(logs) / len(logs)) - 1), 0) if logs else -1.0
+        result[band] = round(100 * (math.exp(sum(logs) / len(logs)) - 1), 0) if len(logs) >= MIN_POINTS else -1.0
     return result
 
 
 def expected_error(held: tuple[Checked, ...]) -> dict[str, dict[str, float]]:
     """Per network and band of sizes, the held-out geometric-mean error exp(mean |ln(model/measured)|) - 1, in %.
 
-    ``all`` pools every held-out point; a network or band without held-out points falls back to it (-1 marks
-    the gap before the fallback).
+    ``all`` pools every held-out point; a network with fewer than MIN_POINTS held-out points in a band
+    falls back to it.
     """
-    pooled = _band_errors(list(held))
+    pooled = {b: v if v >= 0 else 0.0 for b, v in _band_errors(list(held)).items()}
     result = {"all": pooled}
     for net in NETS:
         own = _band_errors([c for c in held if c.point.series.network == net])
@@ -156,7 +159,8 @@ def render(c: dict[str, object], errors: dict[str, dict[str, float]]) -> str:
     head = FITTED.read_text().split("NVLINK_EFFICIENCY = ")[0]
     lines = [f"{name} = {value!r}" for name, value in c.items()]
     tail = ("# Held-out geometric-mean error (%) by network and message size: below 1 MiB (time), 1 MiB to 1 GiB\n"
-            "# and from 1 GiB (bus bandwidth); a network without held-out points takes the pooled figure (all).\n"
+            "# and from 1 GiB (bus bandwidth); a network with fewer than 5 held-out points in a band takes the pooled\n"
+            "# figure (all).\n"
             f"EXPECTED_ERROR_PCT = {errors!r}\n")
     return head + "\n".join(lines) + "\n" + tail
 

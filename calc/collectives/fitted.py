@@ -34,5 +34,6 @@ FILL_SATURATION_BYTES = 819000000.0
 NETWORK_EFFICIENCY = {'infiniband': 1.0, 'roce': 0.913, 'efa': 0.619, 'tcpxo': 0.977}
 NETWORK_STEP_US = {'infiniband': 6.86, 'efa': 15.2, 'tcpxo': 5.05}
 # Held-out geometric-mean error (%) by network and message size: below 1 MiB (time), 1 MiB to 1 GiB
-# and from 1 GiB (bus bandwidth); a network without held-out points takes the pooled figure (all).
-EXPECTED_ERROR_PCT = {'all': {'small': 90.0, 'mid': 60.0, 'large': 6.0}, 'infiniband': {'small': 72.0, 'mid': 5.0, 'large': 4.0}, 'roce': {'small': 17.0, 'mid': 16.0, 'large': 4.0}, 'efa': {'small': 90.0, 'mid': 60.0, 'large': 6.0}, 'tcpxo': {'small': 215.0, 'mid': 132.0, 'large': 11.0}}
+# and from 1 GiB (bus bandwidth); a network with fewer than 5 held-out points in a band takes the pooled
+# figure (all).
+EXPECTED_ERROR_PCT = {'all': {'small': 90.0, 'mid': 60.0, 'large': 6.0}, 'infiniband': {'small': 90.0, 'mid': 60.0, 'large': 4.0}, 'roce': {'small': 17.0, 'mid': 16.0, 'large': 6.0}, 'efa': {'small': 90.0, 'mid': 60.0, 'large': 6.0}, 'tcpxo': {'small': 215.0, 'mid': 132.0, 'large': 6.0}}
