@@ -57,3 +57,19 @@ def test_every_entry_is_cited() -> None:
     urls += [e.source.url for e in HOST.values()]
     assert all(url.startswith("https://") for url in urls)
     assert all(s.sources for s in SYSTEMS.values())
+
+
+def test_every_network_names_its_source_and_a_published_achievable_fraction() -> None:
+    # nccl-tests#290 (InfiniBand 46-48 of 50 GB/s), nccl-tests#267 (RoCE CX-7 48-49 GB/s), nccl#235 (EFA 80 of
+    # 100 Gb/s); TCPXO publishes no fraction (0: fitted only).
+    from calc.collectives.hardware import NETWORKS
+    assert {k: n.published_fraction for k, n in NETWORKS.items()} == {
+        "infiniband": 0.94, "roce": 0.97, "efa": 0.80, "tcpxo": 0.0}
+    assert all(n.source.url.startswith("https://") for n in NETWORKS.values())
+
+
+def test_roce_step_latency_is_infinibands_plus_three_ethernet_switch_hops() -> None:
+    from calc.collectives import fitted
+    from calc.collectives.hardware import SWITCHES
+    extra = 3 * (SWITCHES["spectrum4"].latency_ns - SWITCHES["quantum2"].latency_ns) / 1000
+    assert fitted.step_us("roce") == fitted.NETWORK_STEP_US["infiniband"] + extra

@@ -1,0 +1,85 @@
+"""NCCL's tuner as transcribed in calc/collectives/nccl.py, checked against the formulas of NCCL 2.30.7's
+src/graph/tuning.cc (https://github.com/NVIDIA/nccl/blob/5067397c2676d5aed50042fc39e5c8ee96eb0027/src/graph/tuning.cc):
+ncclTopoTuneModel's latencies and bandwidths, the enablement rules, ncclTopoGetAlgoTime's corrections."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from calc.collectives import nccl
+from calc.collectives.nccl import Comm
+
+H100_1 = Comm(8, 1, "hopper", 18 * 20.6, 50.0, True, False)
+H100_2 = Comm(16, 2, "hopper", 18 * 20.6, 50.0, True, False)
+A100_4 = Comm(32, 4, "ampere", 12 * 20.0, 25.0, False, False)
+
+
+def test_ring_ll_latency_in_one_node_is_base_plus_steps_times_nvlink_hop() -> None:
+    # baseLat ring LL 6.6 + 2(n-1) x hwLat NVLink ring LL 0.6
+    assert nccl.latency(H100_1, "allreduce", "ring", "LL") == pytest.approx(6.6 + 14 * 0.6)
+
+
+def test_tree_ll_latency_across_two_nodes() -> None:
+    # baseLat tree LL 6.8 + 2 x ((ppn - 1) x 0.6 + log2i(2) x NET tree LL 5.0)
+    assert nccl.latency(H100_2, "allreduce", "tree", "LL") == pytest.approx(6.8 + 2 * (7 * 0.6 + 5.0))
+
+
+def test_ring_simple_latency_across_nodes_uses_the_net_overhead_for_intra_steps() -> None:
+    # intraLat = max(3.4, 3 x 1.0); nInterSteps = 2(nNodes - 1); NET ring Simple 14.0
+    expected = 8.4 + (62 - 6) * max(3.4, 3.0) + 6 * 14.0
+    assert nccl.latency(A100_4, "allreduce", "ring", "Simple") == pytest.approx(expected)
+
+
+def test_nvls_latency_is_a_fixed_25_us_and_nvls_tree_adds_two_network_hops_per_level() -> None:
+    assert nccl.latency(H100_1, "allreduce", "nvls", "Simple") == 25.0
+    assert nccl.latency(H100_2, "allreduce", "nvls_tree", "Simple") == pytest.approx(25.0 + 2 * 1 * 20.9)
+
+
+def test_ring_simple_bandwidth_in_one_node_is_the_nvlink_graph_times_n_over_nsteps() -> None:
+    assert nccl.bandwidth(H100_1, "allreduce", "ring", "Simple") == pytest.approx(18 * 20.6 * 8 / 14)
+
+
+def test_ring_ll_is_half_the_bandwidth_capped_by_ll_max() -> None:
+    # min(llMaxBw Hopper N1 141, 0.5 x 370.8) x n/nsteps
+    assert nccl.bandwidth(H100_1, "allreduce", "ring", "LL") == pytest.approx(141.0 * 8 / 14)
+
+
+def test_nvls_bus_bandwidth_uses_the_generation_efficiency_and_channel_count() -> None:
+    # 16 channels x (370.8/16 x 0.85 x 15/16 x 2), then x n/nsteps
+    bus = 16 * (18 * 20.6 / 16 * 0.85 * 15 / 16 * 2)
+    assert nccl.bandwidth(H100_1, "allreduce", "nvls", "Simple") == pytest.approx(bus * 8 / 14)
+
+
+@pytest.mark.parametrize(("comm", "op", "algo", "proto", "allowed"), [
+    (H100_1, "allreduce", "nvls_tree", "Simple", False),  # NVLS Tree disabled on a single node
+    (H100_2, "allreduce", "nvls", "Simple", False),       # NVLS across nodes only with CollNet
+    (H100_2, "allreduce", "nvls", "LL", False),           # NVLS is Simple only
+    (H100_2, "allgather", "tree", "Simple", False),       # no tree for AllGather
+    (H100_2, "allgather", "pat", "Simple", False),        # PAT only with one GPU per node
+    (Comm(4, 4, "hopper", 370.8, 50.0, False, False), "allgather", "pat", "Simple", True),
+    (H100_2, "allreduce", "collnet_direct", "Simple", False),  # needs CollNet (SHARP)
+    (Comm(16, 2, "hopper", 370.8, 50.0, True, True), "allreduce", "collnet_direct", "Simple", True),
+    (H100_2, "broadcast", "tree", "Simple", False),       # Broadcast: ring only
+])
+def test_enablement_follows_ncclTopoTuneModel(comm: Comm, op: str, algo: str, proto: str, allowed: bool) -> None:
+    assert nccl.enabled(comm, op, algo, proto) is allowed
+    assert (nccl.time_us(comm, op, algo, proto, 2**20) < math.inf) is allowed
+
+
+def test_tree_correction_factor_is_indexed_by_log2_of_size_over_64() -> None:
+    # treeCorrectionFactor[Simple] at 1 MiB: log2i(2^20 >> 6) = 14 -> 0.5; beyond 256 MiB: 1
+    assert nccl.tree_correction("Simple", 2**20) == 0.5
+    assert nccl.tree_correction("LL", 64) == 1.0 and nccl.tree_correction("Simple", 2**35) == 1.0
+
+
+def test_log2i_matches_nccl() -> None:
+    assert [nccl.log2i(x) for x in (1, 2, 3, 4, 1023, 1024)] == [0, 1, 1, 2, 9, 10]
+
+
+def test_nvls_channels_follow_nvls_cc() -> None:
+    # src/transport/nvls.cc: 16 on Hopper, 24 in one Blackwell NVL domain, 32 across nodes
+    assert H100_1.nvls_channels == 16
+    assert Comm(72, 1, "blackwell", 721.8, 50.0, True, False).nvls_channels == 24
+    assert Comm(16, 2, "blackwell", 721.8, 50.0, True, False).nvls_channels == 32
