@@ -265,11 +265,23 @@ def test_time_grows_with_message_size(system: str, op: str, a: int, b: int) -> N
 
 @settings(max_examples=200, deadline=None)
 @given(st.floats(0.1, 50000.0), st.floats(0.1, 50000.0), st.integers(1, 2**36),
+       st.sampled_from(["scaleup_GBps", "scaleout_GBps"]), st.sampled_from(["ring", "tree", "nvls_tree"]))
+def test_time_never_grows_with_bandwidth_for_a_given_algorithm(a: float, b: float, size: int, which: str,
+                                                               algorithm: str) -> None:
+    low, high = sorted((a, b))
+    base = {"system": "dgx_h100", "gpus": 64, "message": size, "algorithm": algorithm}
+    assert out(**base, **{which: high})["time_us"] <= out(**base, **{which: low})["time_us"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0.1, 50000.0), st.floats(0.1, 50000.0), st.integers(1, 2**36),
        st.sampled_from(["scaleup_GBps", "scaleout_GBps"]))
-def test_time_never_grows_with_bandwidth(a: float, b: float, size: int, which: str) -> None:
+def test_with_more_bandwidth_nccls_choice_is_never_much_slower(a: float, b: float, size: int, which: str) -> None:
+    # auto follows NCCL's tuner, whose cost model is not this one: more bandwidth can make NCCL switch to an
+    # algorithm this model times a little slower (real NCCL does the same), never by more than 10 %.
     low, high = sorted((a, b))
     base = {"system": "dgx_h100", "gpus": 64, "message": size}
-    assert out(**base, **{which: high})["time_us"] <= out(**base, **{which: low})["time_us"]
+    assert out(**base, **{which: high})["time_us"] <= 1.10 * out(**base, **{which: low})["time_us"]
 
 
 @settings(max_examples=200, deadline=None)
