@@ -29,6 +29,7 @@ there and nccl-tests reports tree bus bandwidths above the NIC rate
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -248,12 +249,19 @@ def tree_correction(proto: str, nbytes: float) -> float:
     return 1.0
 
 
+@functools.lru_cache(maxsize=1024)
+def _table(comm: Comm, op: str) -> dict[tuple[str, str], tuple[float, float]]:
+    """(latency, bandwidth) of every enabled pair: NCCL computes this once per communicator, so do we."""
+    return {(a, p): (latency(comm, op, a, p), bw) for a in ALGORITHMS for p in PROTOCOLS
+            if (bw := bandwidth(comm, op, a, p)) > 0}
+
+
 def time_us(comm: Comm, op: str, algo: str, proto: str, nbytes: float) -> float:
     """NCCL's estimate (µs); infinite where NCCL would not use the pair."""
-    bw = bandwidth(comm, op, algo, proto)
-    if bw <= 0:
+    entry = _table(comm, op).get((algo, proto))
+    if entry is None:
         return math.inf
-    lat = latency(comm, op, algo, proto)
+    lat, bw = entry
     if (algo == "tree" and op == "allreduce") or (algo == "nvls_tree" and comm.arch == "blackwell"):
         bw *= tree_correction(proto, nbytes)
     if algo == "ring" and proto == "Simple" and comm.nodes > 1 and op == "allreduce" and \
@@ -264,6 +272,5 @@ def time_us(comm: Comm, op: str, algo: str, proto: str, nbytes: float) -> float:
 
 def choose(comm: Comm, op: str, nbytes: float) -> tuple[str, str]:
     """The (algorithm, protocol) NCCL's tuner picks: the lowest estimated time."""
-    best = min(((time_us(comm, op, a, p, nbytes), a, p) for a in ALGORITHMS for p in PROTOCOLS),
-               key=lambda t: t[0])
+    best = min(((time_us(comm, op, a, p, nbytes), a, p) for a, p in _table(comm, op)), key=lambda t: t[0])
     return best[1], best[2]
