@@ -1,4 +1,5 @@
-"""Command line: ``python -m calc list | describe NAME | run NAME [--param value ...] [--json] | export NAME``.
+"""Command line: ``python -m calc list | describe NAME | run NAME [--param value ...] [--json] | export NAME``,
+and ``problems list | problems make NAME [--seed N] [--json]`` (:mod:`calc.problems_cli`).
 
 Bad input exits with status 2 and the validation message on stderr.
 """
@@ -13,6 +14,8 @@ from calc.errors import ValidationError
 from calc.exporters import exporters
 from calc.outputs import Chart, Scalar, Table
 from calc.params import Param, Text
+from calc.problems_cli import USAGE as PROBLEMS_USAGE
+from calc.problems_cli import problems_main
 from calc.registry import Calculator, Result, all_calculators, get
 
 __all__ = ["main"]
@@ -20,7 +23,8 @@ __all__ = ["main"]
 USAGE = """usage: python -m calc list
        python -m calc describe NAME
        python -m calc run NAME [--PARAM VALUE ...] [--json]
-       python -m calc export NAME"""
+       python -m calc export NAME
+""" + PROBLEMS_USAGE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -41,6 +45,8 @@ def _dispatch(args: list[str]) -> int:
         return 0
     if command == "run" and len(args) >= 2:
         return _run(get(args[1]), args[2:])
+    if command == "problems":
+        return problems_main(args[1:])
     if command == "export" and len(args) == 2:
         return _export(args[1])
     print(USAGE, file=sys.stderr)

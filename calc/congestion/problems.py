@@ -8,7 +8,9 @@ from calc.congestion.headroom import SPEED_DELAYS_BT, headroom_parts
 from calc.problems import Hint, Ints, Pick, Step, Worked, problem
 from calc.units import format_number as num
 
-__all__ = ["pfc_headroom", "ecn_mark_probability", "kmax_for_incast"]
+__all__ = ["pfc_headroom", "ecn_mark_probability", "kmax_for_incast", "PMAX"]
+
+PMAX = 0.02  # marking probability at Kmax in the Kmax problem
 
 
 @problem(name="pfc-headroom", page="tuning-pfc-ecn", title="PFC headroom for one port",
@@ -50,19 +52,19 @@ def ecn_mark_probability(*, kmin: int, kmax: int, pmax: int, queue: int) -> Work
 
 @problem(name="kmax-for-incast", page="tuning-pfc-ecn", title="Which Kmax keeps PFC quiet", level="design",
          statement="{senders} DCQCN senders (the paper's parameters) share one {link} Gb/s port. ECN marks with "
-                   "Kmin = {kmin} KB and Pmax = 5 %; PFC sends PAUSE when the queue passes XOFF = {xoff} KB. At "
+                   "Kmin = {kmin} KB and Pmax = 2 %; PFC sends PAUSE when the queue passes XOFF = {xoff} KB. At "
                    "DCQCN's fixed point, what is the largest Kmax that keeps the queue below XOFF?",
-         draws=(Pick("senders", (32, 64)), Pick("link", (100, 200, 400)), Pick("kmin", (5, 10, 20)),
+         draws=(Pick("senders", (32, 64)), Pick("link", (100, 200)), Pick("kmin", (5, 10, 20)),
                 Ints("xoff", 100, 300, 20)),
          unit="KB",
          hints=(Hint("The fixed point fixes the marking probability p* the flows need; it does not depend on Kmax."),
                 Hint("The queue sits where RED marks with p*: q = Kmin + p* ÷ Pmax × (Kmax − Kmin). Set q = XOFF."),
                 Hint("Kmax = Kmin + (XOFF − Kmin) × Pmax ÷ p*; the DCQCN lab on this page computes p*.")))
 def kmax_for_incast(*, senders: int, link: int, kmin: int, xoff: int) -> Worked:
-    p = fixed_point(senders, float(link), kmin * 1e3, xoff * 1e3, 0.05).p
-    kmax = kmin + (xoff - kmin) * 0.05 / p
+    p = fixed_point(senders, float(link), kmin * 1e3, xoff * 1e3, PMAX).p
+    kmax = kmin + (xoff - kmin) * PMAX / p
     return Worked(kmax, (
         Step("p* = DCQCN fixed point (fluid model)", f"{senders} flows at {link} Gb/s ÷ {senders}", f"{num(p * 100)} %"),
-        Step("Kmax = Kmin + (XOFF − Kmin) × Pmax ÷ p*", f"{kmin} + ({xoff} − {kmin}) × 5 % ÷ {num(p * 100)} %",
+        Step("Kmax = Kmin + (XOFF − Kmin) × Pmax ÷ p*", f"{kmin} + ({xoff} − {kmin}) × {num(PMAX * 100)} % ÷ {num(p * 100)} %",
              f"{num(kmax)} KB"),
     ))
