@@ -18,6 +18,7 @@ general hint: never the solution, which :meth:`Instance.solution` gives when ask
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import random
@@ -247,10 +248,23 @@ def pages() -> dict[str, tuple[Problem, ...]]:
     return {page: tuple(ps) for page, ps in found.items()}
 
 
+def _import_declaring_module(name: str) -> None:
+    """The browser's wheel has a generated ``calc._index`` naming the module that declares each
+    problem: import just that one; elsewhere discover them all."""
+    try:
+        from calc._index import PROBLEM_MODULES  # type: ignore[import-not-found]
+    except ImportError:
+        PROBLEM_MODULES = {}
+    if name in PROBLEM_MODULES:
+        importlib.import_module(PROBLEM_MODULES[name])
+    if name not in _PROBLEMS:
+        all_problems()
+
+
 def get_problem(name: str) -> Problem:
     """The problem called ``name``, or a ValidationError listing the known ones."""
     if name not in _PROBLEMS:
-        all_problems()
+        _import_declaring_module(name)
     if name not in _PROBLEMS:
         raise ValidationError(None, f"unknown problem {name!r}; known: {', '.join(sorted(_PROBLEMS))}")
     return _PROBLEMS[name]

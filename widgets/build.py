@@ -16,12 +16,16 @@ import hashlib
 import json
 import re
 import shutil
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from calc import __version__
 from calc.exporters import exporters
+from calc.problems import all_problems
+from calc.problems import pages as problem_pages
 from calc.registry import all_calculators
+from widgets.problems import EMBED_ASSETS, problems_embed_page
 from widgets.render import SITE_ROOT, embed_page
 from widgets.wheel import build_wheel, wheel_name
 
@@ -114,8 +118,9 @@ def calculator_index() -> str:
     """``calc/_index.py`` for the browser's wheel: which module declares each calculator, so the
     worker imports one module for a widget instead of discovering the whole engine."""
     modules = {c.name: c.func.__module__ for c in all_calculators()}
+    problems = {p.name: p.solve.__module__ for p in all_problems()}
     return ('"""Generated at build time by widgets.build: calculator name -> declaring module."""\n\n'
-            f"MODULES = {modules!r}\n")
+            f"MODULES = {modules!r}\nPROBLEM_MODULES = {problems!r}\n")
 
 
 _INLINE = re.compile(r"<script(?P<attrs>[^>]*)>(?P<code>.*?)</script>", re.S)
@@ -142,15 +147,27 @@ def resolve_site_root(html: str, base_url: str) -> str:
     return html.replace(SITE_ROOT, base_url.rstrip("/") + "/")
 
 
-def write_embeds(site: Path) -> list[str]:
-    """``embed/<name>/index.html`` for every calculator: the widget alone, for iframes."""
+def write_embeds(site: Path, homes: Mapping[str, str] | None = None) -> list[str]:
+    """``embed/<name>/index.html`` for every calculator and ``embed/problems/<page>/index.html``
+    for every problem set: alone, for iframes. ``homes`` maps a calculator to the page URL
+    (relative to the site root) that shows it, linked from its embed page."""
+    homes = homes or {}
     names = []
+    css, js = EMBED_ASSETS
     for calc in all_calculators():
         folder = site / "embed" / calc.name
         folder.mkdir(parents=True, exist_ok=True)
-        page = embed_page(calc.name, ["../../assets/widgets/widgets.css"], ["../../assets/widgets/runtime.js"])
+        home = f"../../{homes[calc.name]}" if calc.name in homes else ""
+        page = embed_page(calc.name, [f"../../assets/widgets/{c}" for c in css if c != "problems.css"],
+                          [f"../../assets/widgets/{j}" for j in js if j != "problems.js"], home)
         (folder / "index.html").write_text(resolve_site_root(page, "../.."))
         names.append(calc.name)
+    for page_name in problem_pages():
+        folder = site / "embed" / "problems" / page_name
+        folder.mkdir(parents=True, exist_ok=True)
+        html = problems_embed_page(page_name, f"../../../{page_name}/")
+        (folder / "index.html").write_text(resolve_site_root(html, "../../.."))
+        names.append(f"problems/{page_name}")
     return names
 
 

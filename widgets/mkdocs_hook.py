@@ -25,7 +25,7 @@ _importable()
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 
-from widgets import build, render, shortcodes  # noqa: E402
+from widgets import build, print_page, render, shortcodes  # noqa: E402
 
 _state: dict[str, Any] = {}
 
@@ -33,13 +33,14 @@ _state: dict[str, Any] = {}
 def _fresh_engine() -> None:
     """`mkdocs serve` loads this hook once but calls on_config for every rebuild: drop and
     re-import calc and widgets so edits reach the pages, the wheel and pre-rendered results."""
-    global build, render, shortcodes
+    global build, print_page, render, shortcodes
     _importable()
     for name in [m for m in sys.modules if m.split(".")[0] in ("calc", "widgets")]:
         del sys.modules[name]
     build = importlib.import_module("widgets.build")
     render = importlib.import_module("widgets.render")
     shortcodes = importlib.import_module("widgets.shortcodes")
+    print_page = importlib.import_module("widgets.print_page")
 
 
 def on_config(config: Any) -> Any:
@@ -59,13 +60,23 @@ def _page_error(message: str) -> PluginError:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     _state["page"] = page.file.src_path
+    for name in print_page.CALC_CONSTRUCT.findall(markdown):  # the first page showing a calculator is its home
+        _state.setdefault("homes", {}).setdefault(name, page.url)
     return markdown
+
+
+def on_nav(nav: Any, config: Any, files: Any) -> Any:
+    _state["nav"] = [p.url for p in nav.pages]
+    _state["pages"] = {}
+    return nav
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     base = _base_url(page.url)
     output = build.resolve_site_root(output, base)
-    return build.externalize_inline_scripts(output, base, Path(config.site_dir))
+    output = build.externalize_inline_scripts(output, base, Path(config.site_dir))
+    _state.setdefault("pages", {})[page.url] = output  # for the whole-site print page
+    return output
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:
@@ -76,7 +87,8 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
 def on_post_build(config: Any) -> None:
     site = Path(config.site_dir)
     build.write_runtime(ROOT, site, _state["runtime"])
-    build.write_embeds(site)
+    build.write_embeds(site, _state.get("homes", {}))
+    print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
     build.write_downloads(site)
 
 

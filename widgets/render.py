@@ -288,13 +288,17 @@ def _view(calc: Calculator, result: Result) -> str:
     return f'<div class="calc-view" data-view="{calc.view}">{module.prerender(result.to_json())}</div>'
 
 
-def embed_page(name: str, stylesheets: list[str], scripts: list[str]) -> str:
-    """A page with one widget and no site chrome, for iframes. Paths are relative to it."""
+def embed_page(name: str, stylesheets: list[str], scripts: list[str], home: str = "") -> str:
+    """A page with one widget and no site chrome, for iframes. Paths are relative to it;
+    ``home`` is the full page that explains the calculator, linked below the widget."""
     calc = get(name)
+    back = (f'<p class="calc-embed-home"><a href="{html.escape(home)}" target="_blank" rel="noopener">'
+            "Open the full page</a></p>" if home else "")
     links = "".join(f'<link rel="stylesheet" href="{s}">' for s in stylesheets)
     tags = "".join(f'<script type="module" src="{s}"></script>' for s in scripts)
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">'
             f"<title>{html.escape(calc.title)}</title>{links}</head>"
-            f'<body class="calc-embed"><main>{_widget(calc, {}, [], [], calc.name, embed=True)}</main>{tags}</body></html>')
+            f'<body class="calc-embed" data-embed="{calc.name}"><main>{_widget(calc, {}, [], [], calc.name, embed=True)}'
+            f"{back}</main>{tags}</body></html>")
 

@@ -7,6 +7,7 @@
 ``[[download:EXPORT label="..."]]`` (alone)             a link to an export written into the site
 ``[[catalog]]`` (alone)                                 every calculator, with its embed page
 ``[[cite:KEY]]`` (inline)                               a link to a registered source on References
+``[[problems:PAGE]]`` (alone)                           the page's worked problems (calc.problems), checked live
 
 A parameter written ``name=@path`` takes its value from the file ``docs/path``.
 
@@ -28,12 +29,12 @@ from markdown import Extension, Markdown
 from markdown.blockprocessors import BlockProcessor
 from markdown.inlinepatterns import InlineProcessor
 
-from widgets import render
+from widgets import problems, render
 
 __all__ = ["ShortcodeError", "Shortcode", "parse", "ShortcodeExtension", "makeExtension"]
 
 _SHORTCODE = r"\[\[([a-z]+)(?::([^\]\n]*))?\]\]"
-BLOCK_KINDS = ("calc", "table", "references", "download", "catalog")
+BLOCK_KINDS = ("calc", "table", "references", "download", "catalog", "problems")
 INLINE_KINDS = ("value", "cite")
 
 
@@ -140,6 +141,7 @@ class ShortcodeExtension(Extension):
             "download": render.download_html,
             "catalog": render.catalog_html,
             "cite": render.cite_html,
+            "problems": problems.problems_html,
         }
         renderers.update(self.getConfig("renderers"))
         fail = self.getConfig("fail")

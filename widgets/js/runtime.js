@@ -355,7 +355,9 @@ function hydrate() {
 // For benchmarks and tests: compute in the shared worker without a widget.
 const compute = (calc, params = {}) => startWorker().then(() => call("run", { calc, params }));
 const workerStats = () => startWorker().then(() => call("stats"));
-window.calcRuntime = { stats, hydrate, startWorker, widgets, compute, workerStats };
+// For other page scripts (problems.js): any request type of the shared worker.
+const ask = (type, payload = {}) => startWorker().then(() => call(type, payload));
+window.calcRuntime = { stats, hydrate, startWorker, widgets, compute, workerStats, ask };
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => hydrate());

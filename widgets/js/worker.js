@@ -47,6 +47,11 @@ function handle(runtime, msg) {
     if (reply.error) throw Object.assign(new Error(reply.error.message), { field: reply.error.field, validation: true });
     return reply.result;
   }
+  if (msg.type === "problem") { // worked problems (calc.problems): make, check, hint, solution
+    const reply = JSON.parse(runtime.pyodide.pyimport("calc.problems").request_json(JSON.stringify(msg.request)));
+    if (reply.error) throw Object.assign(new Error(reply.error.message), { field: reply.error.field, validation: true });
+    return reply.result;
+  }
   if (msg.type === "stats") {
     return { wasmHeapBytes: runtime.pyodide._module.HEAPU8.length };
   }

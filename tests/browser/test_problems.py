@@ -1,0 +1,66 @@
+"""A trainee works through a page's problems on a phone; a trainer shares one set of numbers."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlparse
+
+from playwright.sync_api import Page, expect
+
+from calc.problems import get_problem
+from tests.browser.conftest import PYTHON_READY_MS
+
+PAGE = "scale-out/"
+
+
+def problem(page: Page, name: str):  # type: ignore[no-untyped-def]
+    return page.locator(f"#problem-{name}")
+
+
+def test_a_trainee_solves_a_problem_on_a_phone_with_hints_then_the_solution(page: Page, site: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + PAGE)
+    nic = problem(page, "nic-bytes")
+    instance = get_problem("nic-bytes").make(1)
+    expect(nic.locator(".calc-problem-statement")).to_have_text(instance.statement)  # pre-rendered at build time
+    answer = nic.get_by_label(re.compile("^Your answer"))
+    answer.fill("100 GB/s")
+    nic.get_by_role("button", name="Check").click()
+    feedback = nic.locator(".calc-problem-feedback")
+    expect(feedback).to_have_text("Not quite: try again, or ask for a hint. Hint: A byte is 8 bits: a rate in Gb/s "
+                                  "is 8 times the same rate in GB/s.", timeout=PYTHON_READY_MS)
+    expect(nic.locator(".calc-problem-solution")).to_be_hidden()
+    answer.fill("100 Gb/s")
+    nic.get_by_role("button", name="Check").click()
+    expect(feedback).to_have_text("The question asks for the answer in GB/s or GBps: got Gb/s.")
+    expect(answer).to_have_attribute("aria-invalid", "true")
+    answer.fill("12.5 GB/s")
+    nic.get_by_role("button", name="Check").click()
+    expect(feedback).to_have_text("Correct: 12.5 GB/s")
+    expect(nic).to_have_attribute("data-correct", "true")
+    nic.get_by_role("button", name="Show solution").click()
+    expect(nic.locator(".calc-problem-solution li")).to_have_text(list(instance.solution()))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    box = nic.get_by_role("button", name="Show solution").bounding_box()
+    assert box is not None and box["height"] >= 32  # a finger can hit it
+
+
+def test_hints_come_one_at_a_time(page: Page, site: str) -> None:
+    page.goto(site + "do-the-math/")
+    p = problem(page, "ring-allreduce-time")
+    p.get_by_role("button", name="Hint").click()
+    expect(p.locator(".calc-problem-feedback")).to_have_text(
+        f"Hint: {get_problem('ring-allreduce-time').hint(1)}", timeout=PYTHON_READY_MS)
+    p.get_by_role("button", name="Hint").click()
+    expect(p.locator(".calc-problem-feedback")).to_have_text(f"Hint: {get_problem('ring-allreduce-time').hint(2)}")
+
+
+def test_a_shared_seed_gives_everyone_the_same_numbers_and_new_numbers_change_it(page: Page, site: str) -> None:
+    page.goto(site + PAGE + "?seed=42")
+    statement = problem(page, "checkpoint-transfer").locator(".calc-problem-statement")
+    expect(statement).to_have_text(get_problem("checkpoint-transfer").make(42).statement, timeout=PYTHON_READY_MS)
+    page.get_by_role("button", name="New numbers").click()
+    expect(page).not_to_have_url(re.compile(r"seed=42\b"))
+    seed = parse_qs(urlparse(page.url).query)["seed"][0]
+    expect(statement).to_have_text(get_problem("checkpoint-transfer").make(seed).statement)
+    expect(statement).not_to_have_class(re.compile("calc-stale"))

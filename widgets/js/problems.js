@@ -1,0 +1,159 @@
+// Worked problems: hydrates the pre-rendered problem sets ([[problems:PAGE]]) on a page.
+//
+// Every answer is checked by the engine in the shared Python worker (calc.problems via
+// window.calcRuntime.ask), never by JavaScript, so the declaration in calc is the one source.
+// The seed is in the URL (?seed=N): a trainer shares one link and everyone gets the same
+// numbers; "New numbers" draws another seed. In an iframe, each checked answer is posted to
+// the parent as {type: "calc:problem", problem, seed, correct, attempts}.
+
+const MAX_SEED = 2 ** 31 - 1;
+
+function seedFromUrl(fallback) {
+  const raw = new URLSearchParams(location.search).get("seed");
+  return raw && /^\d{1,10}$/.test(raw) && Number(raw) <= MAX_SEED ? Number(raw) : fallback;
+}
+
+function ask(request) {
+  return window.calcRuntime.ask("problem", { request });
+}
+
+function tell(message) {
+  if (window.parent !== window) window.parent.postMessage(message, "*");
+}
+
+class ProblemSet {
+  constructor(root) {
+    this.root = root;
+    root.dataset.hydrated = "true";
+    this.status = root.querySelector(".calc-problems-status");
+    this.built = Number(root.dataset.seed);
+    this.problems = [...root.querySelectorAll(".calc-problem")].map((el) => new Problem(el, this));
+    root.querySelector(".calc-new-numbers").addEventListener("click", () => this.setSeed(1 + Math.floor(Math.random() * 999_999)));
+    this.setSeed(seedFromUrl(this.built), false);
+  }
+
+  async setSeed(seed, save = true) {
+    this.seed = seed;
+    this.root.dataset.seed = String(seed);
+    if (save) {
+      const query = new URLSearchParams(location.search);
+      query.set("seed", String(seed));
+      history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
+    }
+    for (const p of this.problems) p.reset();
+    if (seed === this.built) { this.say(`Numbers set ${seed}; answers are checked by the engine in your browser.`); return; }
+    this.root.dataset.state = "loading";
+    this.say(`Drawing numbers set ${seed}…`);
+    try {
+      await Promise.all(this.problems.map((p) => p.load(seed)));
+      if (this.seed !== seed) return;
+      delete this.root.dataset.state;
+      this.say(`Numbers set ${seed}; answers are checked by the engine in your browser.`);
+    } catch (err) {
+      this.root.dataset.state = "failed";
+      this.say(`${err.message}. The statements above are for numbers set ${this.built}.`);
+    }
+  }
+
+  say(text) { this.status.textContent = text; }
+}
+
+class Problem {
+  constructor(el, set) {
+    this.el = el;
+    this.set = set;
+    this.name = el.dataset.problem;
+    this.form = el.querySelector("form");
+    this.input = el.querySelector("input[name=answer]");
+    this.feedback = el.querySelector(".calc-problem-feedback");
+    this.solution = el.querySelector(".calc-problem-solution");
+    this.statement = el.querySelector(".calc-problem-statement");
+    this.form.addEventListener("submit", (e) => { e.preventDefault(); this.check(); });
+    el.querySelector("[data-action=hint]").addEventListener("click", () => this.hint());
+    el.querySelector("[data-action=solution]").addEventListener("click", () => this.solve());
+  }
+
+  reset() {
+    this.attempts = 0;
+    this.hints = 0;
+    this.input.value = "";
+    this.input.removeAttribute("aria-invalid");
+    this.feedback.textContent = "";
+    delete this.el.dataset.correct;
+    this.solution.hidden = true;
+    this.solution.replaceChildren();
+  }
+
+  async load(seed) {
+    this.statement.classList.add("calc-stale");
+    const made = await ask({ action: "make", problem: this.name, seed });
+    if (this.set.seed !== seed) return;
+    this.statement.textContent = made.statement;
+    this.statement.classList.remove("calc-stale");
+  }
+
+  show(text, kind) {
+    this.feedback.textContent = text;
+    this.feedback.dataset.kind = kind;
+  }
+
+  async check() {
+    const seed = this.set.seed;
+    const answer = this.input.value;
+    this.el.dataset.busy = "true";
+    this.show(window.calcRuntime.stats.readyAt ? "Checking…" : "Checking… (Python is starting in your browser)", "busy");
+    try {
+      const attempt = this.attempts + 1;
+      const verdict = await ask({ action: "check", problem: this.name, seed, answer, attempt });
+      if (seed !== this.set.seed) return;
+      if (verdict.kind === "unreadable") {
+        this.input.setAttribute("aria-invalid", "true");
+        this.show(verdict.message, "unreadable");
+        return;
+      }
+      this.attempts = attempt;
+      this.input.removeAttribute("aria-invalid");
+      this.el.dataset.correct = String(verdict.correct);
+      this.show(verdict.hint ? `${verdict.message} Hint: ${verdict.hint}` : verdict.message, verdict.kind);
+      tell({ type: "calc:problem", problem: this.name, seed, correct: verdict.correct, attempts: this.attempts });
+    } catch (err) {
+      this.show(err.message, "error");
+    } finally {
+      delete this.el.dataset.busy;
+    }
+  }
+
+  async hint() {
+    try {
+      this.hints += 1;
+      const reply = await ask({ action: "hint", problem: this.name, seed: this.set.seed, number: this.hints });
+      this.show(`Hint: ${reply.hint}`, "hint");
+    } catch (err) {
+      this.show(err.message, "error");
+    }
+  }
+
+  async solve() {
+    try {
+      const seed = this.set.seed;
+      const reply = await ask({ action: "solution", problem: this.name, seed });
+      if (seed !== this.set.seed) return;
+      this.solution.replaceChildren(...reply.solution.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+      this.solution.hidden = false;
+    } catch (err) {
+      this.show(err.message, "error");
+    }
+  }
+}
+
+function hydrateProblems() {
+  for (const root of document.querySelectorAll(".calc-problems:not([data-hydrated])")) new ProblemSet(root);
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => hydrateProblems());
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", hydrateProblems);
+} else {
+  hydrateProblems();
+}

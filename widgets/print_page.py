@@ -1,0 +1,54 @@
+"""The whole-site print page, ``print/index.html``: every page in navigation order, one document.
+
+Built after the site from the pages' own HTML: the first page is the template (header,
+stylesheets, scripts); each page's article becomes one section that starts on a new sheet.
+Widgets and problem sets keep their build-time results and are marked hydrated, so printing
+never waits for Python. Links of the home page (one folder up from ``print/``) are rebased.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+__all__ = ["CALC_CONSTRUCT", "article", "write_print_page"]
+
+CALC_CONSTRUCT = re.compile(r"\[\[calc:([a-z0-9_]+)")
+_ARTICLE_OPEN = '<article class="md-content__inner md-typeset">'
+_RELATIVE = re.compile(r'(\s(?:href|src)=")(?!\.\./|/|#|[a-z]+:)')
+_STATIC = re.compile(r'class="(calc-widget|calc-problems)"')
+
+
+def article(html: str) -> str:
+    """The inner HTML of a built page's article (empty if the page has none)."""
+    start = html.find(_ARTICLE_OPEN)
+    end = html.rfind("</article>")
+    return html[start + len(_ARTICLE_OPEN):end] if start >= 0 and end > start else ""
+
+
+def _section(url: str, html: str) -> str:
+    body = article(html)
+    if url.strip("/") == "":
+        body = _RELATIVE.sub(r"\1../", body)
+    body = _STATIC.sub(r'class="\1" data-hydrated="print"', body)
+    slug = url.strip("/") or "home"
+    return f'<section class="calc-print-page" id="print-{slug}" data-page="{slug}">{body}</section>'
+
+
+def write_print_page(site: Path, nav: Sequence[str], pages: Mapping[str, str]) -> Path | None:
+    """``print/index.html`` from the built pages (``url -> html``) in navigation order."""
+    urls = [u for u in nav if u in pages and article(pages[u])]
+    if not urls:
+        return None
+    template = pages[urls[-1]]  # a page one folder deep, as print/ is
+    sections = "".join(_section(u, pages[u]) for u in urls)
+    start = template.find(_ARTICLE_OPEN) + len(_ARTICLE_OPEN)
+    end = template.rfind("</article>")
+    html = template[:start] + sections + template[end:]
+    html = re.sub(r"<title>.*?</title>", "<title>The whole site, for printing</title>", html, count=1, flags=re.S)
+    html = html.replace("<body", '<body data-print-page="true"', 1)
+    folder = site / "print"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.html").write_text(html)
+    return folder / "index.html"
