@@ -16,7 +16,7 @@ import hashlib
 import json
 import re
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +30,7 @@ from widgets.render import SITE_ROOT, embed_page
 from widgets.wheel import build_wheel, wheel_name
 
 __all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
-           "resolve_site_root", "write_embeds", "write_downloads", "SETUP_COMMAND", "calculator_index"]
+           "resolve_site_root", "write_embeds", "calculator_homes", "write_downloads", "SETUP_COMMAND", "calculator_index"]
 
 SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -169,6 +169,16 @@ def write_embeds(site: Path, homes: Mapping[str, str] | None = None) -> list[str
         (folder / "index.html").write_text(resolve_site_root(html, "../../.."))
         names.append(f"problems/{page_name}")
     return names
+
+
+def calculator_homes(nav: Sequence[str], shown: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """Each calculator's home for its embed page's link back: the first page in navigation
+    order, after the home page, that shows it (``shown``: page URL -> calculator names)."""
+    homes: dict[str, str] = {}
+    for url in [u for u in nav if u] + [u for u in nav if not u]:
+        for name in shown.get(url, ()):
+            homes.setdefault(name, url)
+    return homes
 
 
 def write_downloads(site: Path) -> list[str]:

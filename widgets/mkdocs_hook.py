@@ -60,8 +60,7 @@ def _page_error(message: str) -> PluginError:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     _state["page"] = page.file.src_path
-    for name in print_page.CALC_CONSTRUCT.findall(markdown):  # the first page showing a calculator is its home
-        _state.setdefault("homes", {}).setdefault(name, page.url)
+    _state.setdefault("shown", {})[page.url] = print_page.CALC_CONSTRUCT.findall(markdown)
     return markdown
 
 
@@ -87,7 +86,7 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
 def on_post_build(config: Any) -> None:
     site = Path(config.site_dir)
     build.write_runtime(ROOT, site, _state["runtime"])
-    build.write_embeds(site, _state.get("homes", {}))
+    build.write_embeds(site, build.calculator_homes(_state.get("nav", []), _state.get("shown", {})))
     print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
     build.write_downloads(site)
 

@@ -1,0 +1,82 @@
+"""A course page on another origin frames a calculator and a problem set with the documented
+example host page (docs/examples/course-host.html): the frames size themselves, honour the
+fixed and shown fields, and report answered problems to the course page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, Route, expect
+
+from calc import run
+from calc.problems import get_problem
+from tests.browser.conftest import PYTHON_READY_MS
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+COURSE = "http://localhost:9/course/"  # another origin (a course site), answered by the test
+
+
+def open_course(page: Page, site: str) -> None:
+    def answer(route: Route) -> None:
+        name = route.request.url.removeprefix(COURSE)
+        body = (EXAMPLES / name).read_text().replace('src="../../embed/', f'src="{site}embed/')
+        route.fulfill(content_type="text/html" if name.endswith(".html") else "text/javascript", body=body)
+
+    page.route(COURSE + "*", answer)
+    for name in ("course-host.html", "course-host.js"):
+        page.watch.allowed.add(COURSE + name)  # type: ignore[attr-defined]
+    page.goto(COURSE + "course-host.html")
+
+
+def test_a_course_step_fixes_the_system_and_lets_the_trainee_vary_gpus(page: Page, site: str) -> None:
+    open_course(page, site)
+    frame = page.frame_locator('iframe[title="Collective time calculator"]')
+    system = frame.get_by_label("System")
+    expect(system).to_be_disabled()
+    expect(system).to_have_value("dgx_h100")
+    expect(frame.get_by_label("GPUs")).to_be_editable()
+    expect(frame.get_by_role("textbox", name="Message size")).to_be_hidden()
+    widget = frame.locator("#collective")
+    expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    frame.get_by_label("GPUs").fill("64")
+    expect(widget.locator('tr[data-output="time_us"] td')).to_have_text(
+        run("collective", {"system": "dgx_h100", "gpus": "64"}).display("time_us"))
+    expect(frame.get_by_role("link", name="Open the full page")).to_have_attribute("href", "../../scale-out/")
+
+
+def test_embeds_take_their_contents_height_and_show_no_scroll_bar(page: Page, site: str) -> None:
+    open_course(page, site)
+    for title in ("Collective time calculator", "Practice problems: scale-out"):
+        iframe = page.locator(f'iframe[title="{title}"]')
+        expect(iframe).not_to_have_attribute("style", "")  # resized by the host snippet
+        frame = iframe.content_frame
+        heights = frame.locator("html").evaluate(
+            "h => [h.scrollHeight, h.clientHeight, Math.ceil(h.getBoundingClientRect().height)]")
+        frame_height = iframe.evaluate("f => f.getBoundingClientRect().height")
+        assert heights[0] <= heights[1], f"{title}: inner scroll bar {heights}"
+        assert abs(frame_height - heights[2]) <= 2, f"{title}: frame {frame_height} px for content {heights[2]} px"
+
+
+def test_an_embedded_problem_reports_each_answer_to_the_course_page(page: Page, site: str) -> None:
+    open_course(page, site)
+    frame = page.frame_locator('iframe[title="Practice problems: scale-out"]')
+    expect(frame.locator("#problem-checkpoint-transfer")).to_be_hidden()  # show= keeps two problems
+    nic = frame.locator("#problem-nic-bytes")
+    expect(nic.locator(".calc-problem-statement")).to_have_text(
+        get_problem("nic-bytes").make(42).statement, timeout=PYTHON_READY_MS)
+    answer = get_problem("nic-bytes").make(42).answer_text
+    nic.get_by_label("Your answer (GB/s or GBps)").fill("1 GB/s")
+    nic.get_by_role("button", name="Check").click()
+    expect(page.locator("#log li")).to_have_text(["nic-bytes (seed 42): not yet after 1 attempt(s)"],
+                                                 timeout=PYTHON_READY_MS)
+    nic.get_by_label("Your answer (GB/s or GBps)").fill(answer)
+    nic.get_by_role("button", name="Check").click()
+    expect(page.locator("#log li").nth(1)).to_have_text("nic-bytes (seed 42): correct after 2 attempt(s)")
+
+
+def test_the_colour_scheme_comes_from_the_url(page: Page, site: str) -> None:
+    page.emulate_media(color_scheme="light")
+    page.goto(site + "embed/problems/monitoring/?theme=dark")
+    expect(page.locator("body")).to_have_css("background-color", "rgb(30, 32, 41)")
+    page.goto(site + "embed/problems/monitoring/?theme=light")
+    expect(page.locator("body")).to_have_css("background-color", "rgb(255, 255, 255)")
