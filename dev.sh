@@ -35,10 +35,12 @@ setup_node() {
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 setup_system() {
-  # Browser tests drive Debian's Chromium; the monitoring tests run the real promtool.
+  # Browser tests drive Debian's Chromium; the monitoring tests run the real promtool; the
+  # print test reads the PDF with poppler-utils (pdfinfo, pdftotext, pdftoppm).
   local missing=()
   [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
   command -v promtool >/dev/null || missing+=(prometheus)
+  command -v pdftoppm >/dev/null || missing+=(poppler-utils)
   if [ ${#missing[@]} -gt 0 ]; then
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
