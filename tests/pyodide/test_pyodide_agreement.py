@@ -13,6 +13,7 @@ import pytest
 
 from calc import __version__
 from calc.jsonapi import run_json
+from calc.problems import all_problems, request_json
 from tests.pyodide.cases import cases
 from widgets.build import calculator_index
 from widgets.wheel import build_wheel, wheel_name
@@ -29,10 +30,21 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     # The wheel exactly as the site ships it, with its generated calculator index.
     wheel.write_bytes(build_wheel(ROOT / "calc", __version__, {"calc/_index.py": calculator_index().encode()}))
     (folder / "cases.json").write_text(json.dumps(cases()))
-    proc = subprocess.run(["node", str(ROOT / "tests/pyodide/run_cases.mjs"), str(wheel), str(folder / "cases.json")],
+    (folder / "problems.json").write_text(json.dumps(problem_requests()))
+    proc = subprocess.run(["node", str(ROOT / "tests/pyodide/run_cases.mjs"), str(wheel), str(folder / "cases.json"),
+                           str(folder / "problems.json")],
                           capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout)
+
+
+def problem_requests() -> list[dict[str, Any]]:
+    """Every problem's numbers, answer and working for a few seeds, and a check of a wrong answer."""
+    found: list[dict[str, Any]] = []
+    for p in all_problems():
+        found += [{"action": "solution", "problem": p.name, "seed": s} for s in (0, 1, 99, 2**31 - 1)]
+        found.append({"action": "check", "problem": p.name, "seed": 5, "answer": "1 GB"})
+    return found
 
 
 def close(a: Any, b: Any, path: str = "") -> list[str]:
@@ -69,3 +81,11 @@ def test_the_shared_cases_cover_every_calculator(pyodide_run: dict[str, Any]) ->
     from calc.registry import names
 
     assert {name for name, _ in cases()} == set(names())
+
+
+def test_every_problem_draws_the_same_numbers_and_answers_in_pyodide(pyodide_run: dict[str, Any]) -> None:
+    """random.Random seeded with a string is the same generator in CPython and Pyodide."""
+    requests = problem_requests()
+    assert len(pyodide_run["problems"]) == len(requests)
+    for request, reply in zip(requests, pyodide_run["problems"], strict=True):
+        assert close(reply, json.loads(request_json(json.dumps(request)))) == [], request
