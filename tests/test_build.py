@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import shutil
 import zipfile
+from html import escape as html_escape
 from pathlib import Path
 
 import markdown
 import pytest
 
 from calc import __version__
+from calc.problems import get_problem
 from widgets import build
 from widgets.render import BuildError
 from widgets.shortcodes import ShortcodeExtension
@@ -39,6 +41,23 @@ def test_calc_construct_renders_form_results_and_chart() -> None:
     assert 'id="collective-op" name="op" aria-describedby="collective-op-help collective-op-error" disabled' in html
 
 
+def test_problems_construct_renders_the_sets_statements_for_the_default_seed() -> None:
+    from calc.problems import pages
+
+    html = md("[[problems:tuning-pfc-ecn]]")
+    assert html.count('class="calc-problem"') == len(pages()["tuning-pfc-ecn"])
+    assert html_escape(get_problem("kmax-for-incast").make(1).statement) in html
+    assert 'href="@@SITE_ROOT@@embed/problems/tuning-pfc-ecn/"' in html
+
+
+def test_calculator_homes_prefer_topic_pages_in_navigation_order() -> None:
+    from widgets.build import calculator_homes
+
+    homes = calculator_homes(["", "scale-out/", "do-the-math/"],
+                             {"": ["collective"], "do-the-math/": ["collective", "step"], "scale-out/": ["collective"]})
+    assert homes == {"collective": "scale-out/", "step": "do-the-math/"}
+
+
 def test_constructs_in_code_are_left_alone() -> None:
     assert "[[calc:nope]]" in md("`[[calc:nope]]`")
     assert "[[value:nope.x]]" in md("```\n[[value:nope.x]]\n```")
@@ -55,6 +74,7 @@ def test_constructs_in_code_are_left_alone() -> None:
         ("Inline [[frobnicate:x]] here.", "[[frobnicate:x]]: unknown construct 'frobnicate'; known: calc"),
         ("Inline [[calc:collective]] here.", "[[calc:collective]]: a calc construct must stand alone in its paragraph"),
         ("[[download:nope]]", "[[download:nope]]: unknown export; known: "),
+        ("[[problems:nope]]", "[[problems:nope]]: no problems for page 'nope'; known: designing-the-fabric, do-the-math"),
     ],
 )
 def test_broken_constructs_fail_the_build_with_a_message(text: str, message: str) -> None:
