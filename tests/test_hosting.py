@@ -46,6 +46,7 @@ def test_html_is_revalidated(site: str) -> None:
 
 def test_embed_pages_may_be_framed_by_any_site_and_others_only_by_this_one(site: str) -> None:
     assert "frame-ancestors *" in head(site + "embed/collective/")["content-security-policy"]
+    assert "frame-ancestors *" in head(site + "embed/problems/scale-out/")["content-security-policy"]
     assert "frame-ancestors 'self'" in head(site)["content-security-policy"]
 
 
