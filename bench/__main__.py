@@ -1,10 +1,10 @@
-"""Run every benchmark and print its table: ``./dev.sh bench [browser|engine]``."""
+"""Run every benchmark and print its table: ``./dev.sh bench [browser|engine|problems]``."""
 
 from __future__ import annotations
 
 import sys
 
-from bench import browser, engine
+from bench import browser, engine, problems
 
 
 def main(argv: list[str]) -> int:
@@ -13,6 +13,8 @@ def main(argv: list[str]) -> int:
         browser.main()
     if which in ("all", "engine"):
         engine.main()
+    if which in ("all", "problems"):
+        problems.main()
     return 0
 
 

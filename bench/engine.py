@@ -23,7 +23,7 @@ def topic_cases() -> list[tuple[str, str, dict[str, Any], float | None]]:
     cases: list[tuple[str, str, dict[str, Any], float | None]] = [
         (f"{c.name} defaults", c.name, {}, None) for c in all_calculators()]
     for module in pkgutil.iter_modules(bench.__path__):
-        if module.name in ("browser", "engine", "support", "__main__"):
+        if module.name in ("browser", "engine", "support", "problems", "__main__"):
             continue
         cases += list(getattr(importlib.import_module(f"bench.{module.name}"), "PYODIDE_CASES", []))
     return cases

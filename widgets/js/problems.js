@@ -146,8 +146,18 @@ class Problem {
   }
 }
 
+// Python starts while the trainee reads the first statement, not when they press Check.
+const observer = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) { observer.disconnect(); window.calcRuntime.startWorker().catch(() => {}); }
+  })
+  : null;
+
 function hydrateProblems() {
-  for (const root of document.querySelectorAll(".calc-problems:not([data-hydrated])")) new ProblemSet(root);
+  for (const root of document.querySelectorAll(".calc-problems:not([data-hydrated])")) {
+    new ProblemSet(root);
+    observer?.observe(root);
+  }
 }
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
