@@ -110,3 +110,27 @@ def test_the_json_face_makes_checks_hints_and_solutions() -> None:
 ])
 def test_bad_requests_get_an_error_reply(request_text: str, error: dict[str, object]) -> None:
     assert json.loads(request_json(request_text)) == {"error": error}
+
+
+def test_declaration_mistakes_are_caught_when_the_module_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    from calc import problems as module
+    from calc.problems import Hint, Ints, Worked, problem
+
+    monkeypatch.setattr(module, "_PROBLEMS", dict(module._PROBLEMS))  # the test's declarations leave no trace
+
+    def solve(*, n: int) -> Worked:
+        return Worked(float("nan") if n else 1.0, ())
+
+    with pytest.raises(TypeError, match="problem bad: needs at least one general hint"):
+        problem(name="bad", page="x", title="t", statement="{n}", draws=(Ints("n", 0, 1),), unit="",
+                hints=(Hint("only for a factor", factors=(2,)),))(solve)
+    with pytest.raises(ValueError, match="unit 'furlongs' is not a known answer unit"):
+        problem(name="bad", page="x", title="t", statement="{n}", draws=(Ints("n", 0, 1),), unit="furlongs",
+                hints=(Hint("h"),))(solve)
+    declared = problem(name="nan-test", page="x", title="t", statement="{n}", draws=(Ints("n", 1, 1),), unit="",
+                       hints=(Hint("h"),))(solve)
+    with pytest.raises(ArithmeticError, match="problem nan-test: seed 3 gives a non-finite answer"):
+        declared.make(3)
+    with pytest.raises(ValueError, match="problem 'nic-bytes' is declared twice"):
+        problem(name="nic-bytes", page="x", title="t", statement="{n}", draws=(Ints("n", 0, 1),), unit="",
+                hints=(Hint("h"),))(solve)
