@@ -72,6 +72,7 @@ def test_an_embedded_problem_reports_each_answer_to_the_course_page(page: Page, 
     nic.get_by_label("Your answer (GB/s or GBps)").fill(answer)
     nic.get_by_role("button", name="Check").click()
     expect(page.locator("#log li").nth(1)).to_have_text("nic-bytes (seed 42): correct after 2 attempt(s)")
+    expect(frame.get_by_role("link", name="Open the full page")).to_have_attribute("href", "../../../scale-out/")
 
 
 def test_the_colour_scheme_comes_from_the_url(page: Page, site: str) -> None:
