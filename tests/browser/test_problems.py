@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlparse
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from calc.problems import get_problem
 from tests.browser.conftest import PYTHON_READY_MS
@@ -13,7 +13,7 @@ from tests.browser.conftest import PYTHON_READY_MS
 PAGE = "scale-out/"
 
 
-def problem(page: Page, name: str):  # type: ignore[no-untyped-def]
+def problem(page: Page, name: str) -> Locator:
     return page.locator(f"#problem-{name}")
 
 
