@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from calc.errors import shorten
+
 __all__ = ["AnswerError", "Dimension", "DIMENSIONS", "UNITS", "dimension_of", "read_answer", "to_unit"]
 
 
@@ -84,7 +86,7 @@ def dimension_of(unit: str) -> Dimension:
 
 
 def _shown(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:40] + "…")
+    return repr(shorten(text))
 
 
 def _number(text: str, unit_hint: str) -> tuple[float, str]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from calc.answers import AnswerError, dimension_of, read_answer, to_unit
-from calc.errors import ValidationError
+from calc.errors import ValidationError, shorten
 from calc.units import format_number
 
 __all__ = ["Ints", "Pick", "Hint", "Step", "Worked", "Problem", "Instance", "Check", "problem",
@@ -213,7 +213,7 @@ def _seed(raw: object) -> int:
     rule = f"seed must be a whole number from 0 to {MAX_SEED}"
     text = str(raw).strip()
     if isinstance(raw, bool) or not text.isdigit() or int(text) > MAX_SEED:
-        raise ValidationError("seed", f"{rule}: got {text[:40]!r}")
+        raise ValidationError("seed", f"{rule}: got {shorten(text)!r}")
     return int(text)
 
 
@@ -266,7 +266,7 @@ def get_problem(name: str) -> Problem:
     if name not in _PROBLEMS:
         _import_declaring_module(name)
     if name not in _PROBLEMS:
-        raise ValidationError(None, f"unknown problem {name!r}; known: {', '.join(sorted(_PROBLEMS))}")
+        raise ValidationError(None, f"unknown problem {shorten(name)!r}; known: {', '.join(sorted(_PROBLEMS))}")
     return _PROBLEMS[name]
 
 
@@ -283,13 +283,13 @@ def _answer(request: Mapping[str, Any]) -> dict[str, Any]:
         return {"hint": p.hint(_count(request, "number"))}
     if action == "solution":
         return p.make(seed).to_json()
-    raise ValidationError("action", f"action must be make, check, hint or solution: got {str(action)[:40]!r}")
+    raise ValidationError("action", f"action must be make, check, hint or solution: got {shorten(str(action))!r}")
 
 
 def _count(request: Mapping[str, Any], name: str) -> int:
     raw = request.get(name, 1)
     if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 1000:
-        raise ValidationError(name, f"{name} must be a whole number from 1 to 1000: got {str(raw)[:40]!r}")
+        raise ValidationError(name, f"{name} must be a whole number from 1 to 1000: got {shorten(str(raw))!r}")
     return raw
 
 
@@ -299,7 +299,7 @@ def request_json(request: str) -> str:
         try:
             raw = json.loads(request)
         except ValueError:
-            raise ValidationError(None, f"a problem request must be JSON: got {request[:40]!r}") from None
+            raise ValidationError(None, f"a problem request must be JSON: got {shorten(request)!r}") from None
         if not isinstance(raw, dict):
             raise ValidationError(None, "a problem request must be a JSON object")
         reply: dict[str, Any] = {"result": _answer(raw)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from calc.errors import ValidationError
+from calc.errors import ValidationError, shorten
 from calc.problems import DEFAULT_SEED, Instance, all_problems, get_problem
 
 __all__ = ["USAGE", "problems_main", "render_instance"]
@@ -42,7 +42,7 @@ def _flags(args: list[str]) -> tuple[str, bool]:
         elif arg.startswith("--seed="):
             seed = arg.partition("=")[2]
         else:
-            raise ValidationError(None, f"problems make takes --seed N and --json: got {arg[:40]!r}")
+            raise ValidationError(None, f"problems make takes --seed N and --json: got {shorten(arg)!r}")
     return seed, as_json
 
 

@@ -49,7 +49,7 @@ def test_unreadable_answers_say_why(text: str, unit: str, allowed: tuple[str, ..
 def test_a_long_answer_is_truncated_in_the_message() -> None:
     with pytest.raises(AnswerError) as caught:
         read_answer("x" * 500, "GB/s")
-    assert caught.value.message == f"Start with a number, e.g. 50 GB/s or 400 Gb/s: got '{'x' * 40}…'."
+    assert caught.value.message == f"Start with a number, e.g. 50 GB/s or 400 Gb/s: got '{'x' * 60}… (500 characters)'."
 
 
 def test_bits_and_bytes_differ_by_eight() -> None:
