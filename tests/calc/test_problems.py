@@ -135,3 +135,14 @@ def test_declaration_mistakes_are_caught_when_the_module_loads(monkeypatch: pyte
     with pytest.raises(ValueError, match="problem 'nic-bytes' is declared twice"):
         problem(name="nic-bytes", page="x", title="t", statement="{n}", draws=(Ints("n", 0, 1),), unit="",
                 hints=(Hint("h"),))(solve)
+
+
+@settings(max_examples=200, deadline=None)
+@given(answer=st.text(max_size=80), request=st.text(max_size=80))
+def test_hostile_answers_and_requests_get_a_verdict_or_an_error_never_a_traceback(answer: str, request: str) -> None:
+    check = get_problem("pfc-headroom").check(3, answer)
+    assert check.kind in ("correct", "wrong", "unreadable") and check.message
+    reply = json.loads(request_json(request))
+    assert set(reply) in ({"result"}, {"error"})
+    checked = json.loads(request_json(json.dumps({"action": "check", "problem": "nic-bytes", "answer": answer})))
+    assert checked["result"]["kind"] in ("correct", "wrong", "unreadable")
