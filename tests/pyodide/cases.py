@@ -6,7 +6,7 @@ parameter at its bounds; cases that are invalid must fail with the same message 
 
 from __future__ import annotations
 
-from calc.params import Choice, _Bounded
+from calc.params import Bounded, Choice
 from calc.registry import all_calculators
 
 __all__ = ["cases", "SLOW_LIMIT"]
@@ -23,6 +23,6 @@ def cases() -> list[tuple[str, dict[str, str]]]:
         for p in calc.params:
             if isinstance(p, Choice):
                 found += [(calc.name, {p.name: c}) for c in p.choices if c != p.default]
-            elif isinstance(p, _Bounded) and p.name not in SLOW_LIMIT:
+            elif isinstance(p, Bounded) and p.name not in SLOW_LIMIT:
                 found += [(calc.name, {p.name: p.display(b)}) for b in (p.minimum, p.maximum) if b is not None]
     return found
