@@ -50,6 +50,15 @@ def test_problems_construct_renders_the_sets_statements_for_the_default_seed() -
     assert 'href="@@SITE_ROOT@@embed/problems/tuning-pfc-ecn/"' in html
 
 
+def test_problem_catalogue_lists_every_problem_with_its_embed_address() -> None:
+    from calc.problems import all_problems
+
+    html = md("[[catalog:problems]]")
+    assert html.count("<tr><td><code>") == len(all_problems())
+    assert 'href="@@SITE_ROOT@@embed/problems/tuning-pfc-ecn/?show=kmax-for-incast"' in html
+    assert "embed/collective/" in md("[[catalog]]")
+
+
 def test_calculator_homes_prefer_topic_pages_in_navigation_order() -> None:
     from widgets.build import calculator_homes
 
@@ -74,6 +83,7 @@ def test_constructs_in_code_are_left_alone() -> None:
         ("Inline [[frobnicate:x]] here.", "[[frobnicate:x]]: unknown construct 'frobnicate'; known: calc"),
         ("Inline [[calc:collective]] here.", "[[calc:collective]]: a calc construct must stand alone in its paragraph"),
         ("[[download:nope]]", "[[download:nope]]: unknown export; known: "),
+        ("[[catalog:nope]]", "[[catalog:nope]]: unknown catalogue; known: [[catalog]], [[catalog:problems]]"),
         ("[[problems:nope]]", "[[problems:nope]]: no problems for page 'nope'; known: designing-the-fabric, do-the-math"),
     ],
 )

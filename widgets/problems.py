@@ -10,10 +10,11 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from calc.problems import DEFAULT_SEED, Problem, pages
+from calc.problems import DEFAULT_SEED, Problem, all_problems, pages
 from widgets.render import SITE_ROOT, BuildError
+from widgets.render import catalog_html as calculator_catalog_html
 
-__all__ = ["problems_html", "problem_set_html", "problems_embed_page", "EMBED_ASSETS"]
+__all__ = ["problems_html", "problem_set_html", "problems_embed_page", "catalog_html", "EMBED_ASSETS"]
 
 EMBED_ASSETS = (("widgets.css", "problems.css", "embed.css"), ("runtime.js", "problems.js", "embed.js"))
 
@@ -71,3 +72,19 @@ def problems_embed_page(page: str, home: str) -> str:
             f"<title>Problems: {html.escape(page)}</title>{links}</head>"
             f'<body class="calc-embed" data-embed="problems:{page}"><main>'
             f"{problem_set_html(page, problems, embed=True)}{back}</main>{tags}</body></html>")
+
+
+def catalog_html(code: Any) -> str:
+    """``[[catalog]]`` lists the calculators; ``[[catalog:problems]]`` every problem, with the embed
+    address that shows it alone (for a course step)."""
+    if not code.target:
+        return calculator_catalog_html(code)
+    if code.target != "problems":
+        raise BuildError(f"[[catalog:{code.target}]]: unknown catalogue; known: [[catalog]], [[catalog:problems]]")
+    rows = "".join(
+        f"<tr><td><code>{p.name}</code></td><td>{html.escape(p.title)}</td><td>{p.level}</td>"
+        f'<td><a href="{SITE_ROOT}{p.page}/#problem-{p.name}">{p.page}</a></td>'
+        f'<td><a href="{SITE_ROOT}embed/problems/{p.page}/?show={p.name}">embed/problems/{p.page}/?show={p.name}</a></td></tr>'
+        for p in all_problems())
+    return ('<table class="calc-catalog"><thead><tr><th>Name</th><th>Problem</th><th>Level</th><th>Page</th>'
+            f"<th>Embed it alone</th></tr></thead><tbody>{rows}</tbody></table>")

@@ -6,6 +6,7 @@
 ``[[references]]`` (alone)                              every source cited by the engine
 ``[[download:EXPORT label="..."]]`` (alone)             a link to an export written into the site
 ``[[catalog]]`` (alone)                                 every calculator, with its embed page
+``[[catalog:problems]]`` (alone)                        every worked problem, with its page and embed address
 ``[[cite:KEY]]`` (inline)                               a link to a registered source on References
 ``[[problems:PAGE]]`` (alone)                           the page's worked problems (calc.problems), checked live
 
@@ -139,7 +140,7 @@ class ShortcodeExtension(Extension):
             "table": render.table_html,
             "references": render.references_html,
             "download": render.download_html,
-            "catalog": render.catalog_html,
+            "catalog": problems.catalog_html,
             "cite": render.cite_html,
             "problems": problems.problems_html,
         }
