@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlparse
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from calc.problems import get_problem
@@ -64,3 +65,14 @@ def test_a_shared_seed_gives_everyone_the_same_numbers_and_new_numbers_change_it
     seed = parse_qs(urlparse(page.url).query)["seed"][0]
     expect(statement).to_have_text(get_problem("checkpoint-transfer").make(seed).statement)
     expect(statement).not_to_have_class(re.compile("calc-stale"))
+
+
+@pytest.mark.allow_console_errors
+def test_when_python_cannot_start_the_check_says_so(page: Page, site: str) -> None:
+    page.route("**/*.whl", lambda route: route.fulfill(status=404, body="missing"))  # a stale deployment
+    page.goto(site + "embed/problems/scale-out/")
+    nic = problem(page, "nic-bytes")
+    nic.get_by_label("Your answer (GB/s or GBps)").fill("12.5 GB/s")
+    nic.get_by_role("button", name="Check").click()
+    expect(nic.locator(".calc-problem-feedback")).to_have_text(
+        "Python could not start: calc wheel not found (404)", timeout=PYTHON_READY_MS)
