@@ -75,4 +75,5 @@ def test_when_python_cannot_start_the_check_says_so(page: Page, site: str) -> No
     nic.get_by_label("Your answer (GB/s or GBps)").fill("12.5 GB/s")
     nic.get_by_role("button", name="Check").click()
     expect(nic.locator(".calc-problem-feedback")).to_have_text(
-        "Python could not start: calc wheel not found (404)", timeout=PYTHON_READY_MS)
+        "Python could not start: calc wheel not found (404). Answers are checked by Python in your browser: "
+        "reload the page to try again.", timeout=PYTHON_READY_MS)

@@ -21,6 +21,11 @@ function tell(message) {
   if (window.parent !== window) window.parent.postMessage(message, "*");
 }
 
+function failure(err) {
+  return err.startup ? `${err.message}. Answers are checked by Python in your browser: reload the page to try again.`
+    : err.message;
+}
+
 class ProblemSet {
   constructor(root) {
     this.root = root;
@@ -117,7 +122,7 @@ class Problem {
       this.show(verdict.hint ? `${verdict.message} Hint: ${verdict.hint}` : verdict.message, verdict.kind);
       tell({ type: "calc:problem", problem: this.name, seed, correct: verdict.correct, attempts: this.attempts });
     } catch (err) {
-      this.show(err.message, "error");
+      this.show(failure(err), "error");
     } finally {
       delete this.el.dataset.busy;
     }
@@ -129,7 +134,7 @@ class Problem {
       const reply = await ask({ action: "hint", problem: this.name, seed: this.set.seed, number: this.hints });
       this.show(`Hint: ${reply.hint}`, "hint");
     } catch (err) {
-      this.show(err.message, "error");
+      this.show(failure(err), "error");
     }
   }
 
@@ -141,7 +146,7 @@ class Problem {
       this.solution.replaceChildren(...reply.solution.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
       this.solution.hidden = false;
     } catch (err) {
-      this.show(err.message, "error");
+      this.show(failure(err), "error");
     }
   }
 }
