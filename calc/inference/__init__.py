@@ -1,0 +1,1 @@
+"""Inference networking: moving KV caches between prefill and decode in disaggregated serving."""
