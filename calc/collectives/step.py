@@ -21,9 +21,9 @@ What it computes, and from where:
 Every collective is timed by the calibrated two-tier model of
 :mod:`calc.collectives.collective`. Ranks are ordered TP fastest, then DP, then PP, as in
 Megatron-LM: TP stays inside a scale-up domain when t <= g; DP peers are t
-apart; pipeline neighbours are t·d apart. ``oversubscription`` divides the
-scale-out bandwidth of every GPU (all domains talking at once through a
-fabric with that many times less uplink than downlink).
+apart; pipeline neighbours are t·d apart. ``oversubscription`` (N:1) divides the
+scale-out bandwidth of every GPU by N, the rule of :mod:`calc.fabric.uplinks` with every
+flow leaving its leaf: the upper bound, for ranks placed without regard to leaves.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from calc.collectives.collective import system_fabric
 from calc.collectives.hardware import NETWORKS, SYSTEMS
 from calc.collectives.model import Fabric
 from calc.errors import ValidationError
+from calc.fabric.uplinks import oversubscribed_GBps
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.params import Bool, Choice, Float, Int, Value
 from calc.registry import calculator
@@ -136,7 +137,7 @@ def flops_per_step(m: Model) -> float:
 
 
 def _fabric(lay: Layout, gpus: int, per_domain: int) -> Fabric:
-    nic = SYSTEMS[lay.system].scaleout_GBps / lay.oversubscription
+    nic = oversubscribed_GBps(SYSTEMS[lay.system].scaleout_GBps, lay.oversubscription)
     return system_fabric(lay.system, lay.network, gpus, max(1, per_domain), scaleout_GBps=nic)
 
 
@@ -292,7 +293,8 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
         Float("efficiency", "Compute efficiency", DEFAULT_EFFICIENCY, minimum=0.01, maximum=1.0,
               help="Achievable fraction of peak for the layer math (an assumption, not calibrated)."),
         Float("oversubscription", "Scale-out oversubscription", 1.0, minimum=1.0, maximum=64.0,
-              help="1 = non-blocking; 2 = 1:2, half the bandwidth per GPU when all talk."),
+              help="N:1 down:up at the leaves; 1 = non-blocking; 2 = 2:1, half the bandwidth per GPU when "
+                   "every flow leaves its leaf (ranks not packed by leaf)."),
         Float("overlap", "DP overlap", 0.0, minimum=0.0, maximum=1.0,
               help="Fraction of the DP AllReduce hidden behind the backward pass."),
         Int("grad_bytes", "Bytes per gradient", 2, advanced=True, minimum=1, maximum=8, unit="B",

@@ -29,12 +29,13 @@ from dataclasses import dataclass
 
 from calc.collectives.collective import ring_time_us
 from calc.errors import ValidationError
+from calc.fabric.uplinks import oversubscribed_GBps, slowdown
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.params import Bool, Choice, Float, Int, Size
 from calc.registry import calculator
 from calc.sources import cite
 
-__all__ = ["CLOS", "Design", "design", "leaf_split", "emit_yaml", "fabric", "oversubscription",
+__all__ = ["CLOS", "HPN", "TWIN_PORT", "NIC_OPTIC", "Optics", "Design", "design", "leaf_split", "emit_yaml", "fabric", "oversubscription",
            "PatternTimes", "pattern_times", "SUPERPOD"]
 
 CLOS = cite(
@@ -51,6 +52,25 @@ SUPERPOD = cite(
     "https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-b200/latest/"
     "dgx-superpod-architecture.html",
     note="32 DGX B200 per SU, rail-optimised NDR 400G InfiniBand on 64-port QM9700 switches.",
+)
+
+TWIN_PORT = cite(
+    "nvidia-twin-port-osfp",
+    "NVIDIA MMS4X00-NS 800Gb/s twin-port OSFP 2x400Gb/s single mode DR8: 17 W in every configuration "
+    "(multimode MMA4Z00-NS: 15 W)",
+    "NVIDIA", 2023, "https://docs.nvidia.com/networking/display/800gmms4x00nst/overview",
+)
+NIC_OPTIC = cite(
+    "nvidia-400g-osfp",
+    "NVIDIA MMS4X00-NS400 400Gb/s single-port OSFP DR4 for ConnectX-7: 9 W maximum at 400G",
+    "NVIDIA", 2023, "https://docs.nvidia.com/networking/display/mms4x00ns400/overview",
+)
+HPN = cite(
+    "qian2024hpn",
+    "Alibaba HPN: A Data Center Network for Large Language Model Training",
+    "ACM SIGCOMM 2024", 2024, "https://doi.org/10.1145/3651890.3672265",
+    authors="K. Qian, Y. Xi, J. Cao et al.",
+    note="Two-tier, dual-plane, non-stacked dual-ToR; 15K GPUs per pod; every NIC 2 x 200G to two ToRs.",
 )
 
 
@@ -284,14 +304,29 @@ def _three_tier(d: Design, leaf_lines: list[str], per_pod: int) -> list[str]:
               help="Speed of one scale-out NIC port (and of the switch ports)."),
         Int("nics_per_gpu", "NICs per GPU", 1, minimum=1, maximum=8, help="Scale-out NIC ports per GPU."),
         Int("switch_ports", "Switch radix", 64, minimum=4, maximum=512,
-            help="Ports per switch at the NIC speed: 64 for a 51.2T switch at 800G or a 25.6T at 400G."),
+            help="Ports per switch at the link speed: 64 for a 25.6T switch at 400G or a 51.2T at 800G; "
+                 "128 for a 51.2T switch run as 128 × 400G, usual with 400G NICs (two tiers then reach "
+                 "8,192 GPUs at 8 GPUs per server)."),
         Float("oversubscription", "Oversubscription (N:1)", 1.0, minimum=1.0, maximum=16.0,
               help="Leaf down:up bandwidth ratio; 1 is non-blocking."),
         Choice("tiers", "Tiers", "auto", choices=("auto", "2", "3"),
                labels={"auto": "Fewest that fit", "2": "2 (leaf-spine)", "3": "3 (leaf-spine-core)"},
                help="Switch tiers; auto picks two when they suffice."),
-        Bool("rail_optimized", "Rail-optimised", True,
+        Bool("rail_optimized", "Rail-optimized", True,
              help="NIC r of every server in a group on the same leaf (one leaf per rail)."),
+        Int("planes", "Planes", 1, minimum=1, maximum=8,
+            help="Independent parallel fabrics. 2 splits every NIC into two ports on two leaves in two planes "
+                 "(dual-ToR, dual-plane, as Alibaba HPN): a leaf failure halves a NIC's bandwidth instead of "
+                 "cutting it off. Switch radix is then counted at the port speed (NIC speed / planes)."),
+        Choice("server_media", "Server–leaf cables", "optics", choices=("optics", "dac"),
+               labels={"optics": "Optics (transceiver at each end)", "dac": "Copper DAC (no transceivers)"},
+               help="DAC reaches a few metres: leaves in or next to the server rack."),
+        Int("links_per_optic", "Links per switch transceiver", 1, minimum=1, maximum=2,
+            help="2 for twin-port 800G OSFP modules that carry two 400G links (to two NICs or two switches)."),
+        Float("switch_optic_W", "Power per switch transceiver", 17.0, unit="W", minimum=0.0, maximum=100.0,
+              help="17 W: NVIDIA's twin-port 800G single-mode OSFP (15 W multimode).", advanced=True),
+        Float("nic_optic_W", "Power per NIC transceiver", 9.0, unit="W", minimum=0.0, maximum=100.0,
+              help="9 W: NVIDIA's 400G single-port OSFP at the NIC.", advanced=True),
     ),
     outputs=(
         Scalar("leaves", "Leaf switches"),
@@ -300,34 +335,81 @@ def _three_tier(d: Design, leaf_lines: list[str], per_pod: int) -> list[str]:
         Scalar("switches", "Switches"),
         Scalar("server_links", "Server–leaf cables"),
         Scalar("switch_links", "Switch–switch cables"),
-        Scalar("transceivers", "Transceivers", "", "One per cable end."),
+        Scalar("transceivers", "Transceivers", "", "Optical modules: one per NIC end, one per switch end "
+               "(or per two with twin-port modules); none on DAC."),
+        Scalar("dac_cables", "Copper DAC cables"),
+        Scalar("optics_kW", "Transceiver power", "kW", "All optical modules at their stated power."),
         Scalar("tiers_used", "Tiers"),
         Scalar("max_gpus", "Largest cluster with these tiers", "GPUs"),
         Scalar("oversubscription_achieved", "Leaf oversubscription (N:1)", "", "Down:up of a full leaf."),
         Scalar("alltoall_GBps", "All-to-all bandwidth per GPU", "GB/s",
                "Per direction, uniform all-to-all over the whole cluster."),
+        Scalar("leaf_failure_gpus_cut_off", "GPUs cut off by one leaf failure", "",
+               "GPUs left without any scale-out link: a synchronous job on any of them stops."),
+        Scalar("leaf_failure_servers", "Servers that lose a NIC when one leaf fails"),
         Table("bill", "Bill of materials", (Column("tier", "Tier"), Column("switches", "Switches"),
-                                            Column("links", "Cables up"), Column("optics", "Transceivers"))),
+                                            Column("links", "Cables up"), Column("optics", "Transceivers"),
+                                            Column("dac", "DAC cables"), Column("power", "Optics power", "W"))),
     ),
-    sources=(CLOS, SUPERPOD),
+    sources=(CLOS, SUPERPOD, TWIN_PORT, NIC_OPTIC, HPN),
     view="topology",
 )
 def fabric(*, gpus: int, gpus_per_server: int, nic_Gbps: float, nics_per_gpu: int, switch_ports: int,
-           oversubscription: float, tiers: str, rail_optimized: bool) -> Outcome:
-    d = design(gpus, gpus_per_server, nic_Gbps, nics_per_gpu, switch_ports, oversubscription, tiers,
+           oversubscription: float, tiers: str, rail_optimized: bool, planes: int, server_media: str,
+           links_per_optic: int, switch_optic_W: float, nic_optic_W: float) -> Outcome:
+    d = design(gpus, gpus_per_server, nic_Gbps / planes, nics_per_gpu, switch_ports, oversubscription, tiers,
                rail_optimized)
-    bill = (("server", d.servers, d.server_links, 2 * d.server_links),
-            ("leaf", d.leaves, d.leaf_links, 2 * d.leaf_links),
-            ("spine", d.spines, d.spine_links, 2 * d.spine_links),
-            ("core", d.cores, 0, 0))
+    optics = Optics(server_media == "dac", links_per_optic, switch_optic_W, nic_optic_W)
+    rows = (("server", d.servers, planes * d.server_links, *optics.server(planes * d.server_links)),
+            ("leaf", planes * d.leaves, planes * d.leaf_links, *optics.switch(planes * d.leaf_links)),
+            ("spine", planes * d.spines, planes * d.spine_links, *optics.switch(planes * d.spine_links)),
+            ("core", planes * d.cores, 0, 0, 0, 0.0))
+    used = rows if d.tiers == 3 else rows[:3]
     return Outcome(
-        values={"leaves": d.leaves, "spines": d.spines, "cores": d.cores, "switches": d.switches,
-                "server_links": d.server_links, "switch_links": d.switch_links,
-                "transceivers": d.transceivers, "tiers_used": d.tiers, "max_gpus": d.max_gpus,
-                "oversubscription_achieved": d.oversubscription, "alltoall_GBps": d.alltoall_GBps},
-        tables={"bill": bill if d.tiers == 3 else bill[:3]},
-        data={"yaml": emit_yaml(d, gpus_per_server, nic_Gbps, switch_ports, rail_optimized)},
+        values={"leaves": planes * d.leaves, "spines": planes * d.spines, "cores": planes * d.cores,
+                "switches": planes * d.switches, "server_links": planes * d.server_links,
+                "switch_links": planes * d.switch_links, "transceivers": sum(int(r[3]) for r in used),
+                "dac_cables": sum(int(r[4]) for r in used),
+                "optics_kW": sum(float(r[5]) for r in used) / 1000, "tiers_used": d.tiers, "max_gpus": d.max_gpus,
+                "oversubscription_achieved": d.oversubscription, "alltoall_GBps": planes * d.alltoall_GBps,
+                "leaf_failure_gpus_cut_off": _cut_off(d, gpus_per_server, nics_per_gpu, planes, rail_optimized),
+                "leaf_failure_servers": min(d.servers_per_leaf, d.servers)},
+        tables={"bill": used},
+        data={"yaml": emit_yaml(d, gpus_per_server, nic_Gbps / planes, switch_ports, rail_optimized)},
+        notes=(f"Counts are for {planes} identical planes; the YAML shows one.",) if planes > 1 else (),
     )
+
+
+@dataclass(frozen=True)
+class Optics:
+    """What the cables of a tier need: transceivers (count, power) or copper DACs."""
+
+    dac_to_leaf: bool
+    links_per_optic: int
+    switch_W: float
+    nic_W: float
+
+    def server(self, links: int) -> tuple[int, int, float]:
+        """(transceivers, DAC cables, watts) of ``links`` server–leaf cables."""
+        if self.dac_to_leaf:
+            return 0, links, 0.0
+        at_switch = math.ceil(links / self.links_per_optic)
+        return links + at_switch, 0, links * self.nic_W + at_switch * self.switch_W
+
+    def switch(self, links: int) -> tuple[int, int, float]:
+        """(transceivers, DAC cables, watts) of ``links`` switch–switch cables: a switch at each end."""
+        modules = math.ceil(2 * links / self.links_per_optic)
+        return modules, 0, modules * self.switch_W
+
+
+def _cut_off(d: Design, gpus_per_server: int, nics_per_gpu: int, planes: int, rail: bool) -> int:
+    """GPUs with no scale-out link left after one full leaf fails."""
+    servers = min(d.servers_per_leaf, d.servers)
+    if planes > 1:
+        return 0  # each NIC keeps its port on the other plane
+    if rail:
+        return servers if nics_per_gpu == 1 else 0  # one NIC of each server; a GPU's other NICs are other rails
+    return servers * gpus_per_server
 
 
 # ---------------------------------------------------------------------------
@@ -349,6 +431,8 @@ def pattern_times(ratio: float, gpus: int, gpus_per_leaf: int, message: int, nic
                   latency_us: float, senders: int) -> PatternTimes:
     """α-β times on a two-tier fabric whose leaves have ``ratio`` times less up than down bandwidth.
 
+    Every pattern goes through :mod:`calc.fabric.uplinks`, the rule the training-step model uses too.
+
     All-to-all: each GPU sends ``message`` bytes split over the other GPUs; the
     off-leaf share f = (n-g)/(n-1) crosses the uplinks, which carry 1/ratio of
     the leaf's NIC bandwidth, so the time is α(n-1) + S/B·max(1, ratio·f)
@@ -363,10 +447,10 @@ def pattern_times(ratio: float, gpus: int, gpus_per_leaf: int, message: int, nic
     uplinks, so packed rings slow down once ratio > gpus_per_leaf/c.)
     """
     f = (gpus - gpus_per_leaf) / (gpus - 1)
-    a2a = latency_us * (gpus - 1) + message / (nic_GBps * 1e3) * max(1.0, ratio * f)
-    incast = latency_us + senders * message / (nic_GBps * 1e3) * max(1.0, ratio / gpus_per_leaf)
-    packed_bw = nic_GBps / max(1.0, ratio / gpus_per_leaf)
-    scattered_bw = nic_GBps / max(1.0, ratio * f)
+    a2a = latency_us * (gpus - 1) + message / (nic_GBps * 1e3) * slowdown(ratio, f)
+    incast = latency_us + senders * message / (nic_GBps * 1e3) * slowdown(ratio, 1 / gpus_per_leaf)
+    packed_bw = oversubscribed_GBps(nic_GBps, ratio, 1 / gpus_per_leaf)
+    scattered_bw = oversubscribed_GBps(nic_GBps, ratio, f)
     return PatternTimes(ratio, a2a, incast,
                         ring_time_us("allreduce", gpus, message, packed_bw, latency_us),
                         ring_time_us("allreduce", gpus, message, scattered_bw, latency_us))

@@ -246,3 +246,50 @@ def test_gpus_per_leaf_cannot_exceed_gpus() -> None:
     with pytest.raises(ValidationError) as info:
         run("oversubscription", {"gpus": 16, "gpus_per_leaf": 32})
     assert info.value.message == "gpus_per_leaf must be at most gpus (16): got 32"
+
+
+# --- Optics, DAC, twin-port modules, planes and blast radius
+
+
+def test_a_51_2T_switch_as_128_x_400G_reaches_8192_gpus_in_two_tiers() -> None:
+    # 128 ports: 64 down per leaf, 8 rails: 16 groups of 64 servers = 8,192 GPUs with at most 128 leaves.
+    got = fabric(gpus=8192, switch_ports=128)
+    assert (got["tiers_used"], got["max_gpus"], got["leaves"], got["spines"]) == (2, 8192, 128, 64)
+
+
+def test_dac_to_the_leaf_needs_no_transceivers_on_server_links() -> None:
+    optics, dac = fabric(gpus=2048), fabric(gpus=2048, server_media="dac")
+    assert dac["dac_cables"] == 2048
+    assert optics["transceivers"] - dac["transceivers"] == 2 * 2048
+
+
+def test_twin_port_modules_halve_the_switch_side_transceivers() -> None:
+    # NVIDIA's twin-port 800G OSFP carries two 400G links: 2,048 leaf-spine cables need 2,048 modules, not 4,096.
+    got = fabric(gpus=2048, server_media="dac", links_per_optic=2)
+    assert got["transceivers"] == 2048
+    assert got["optics_kW"] == pytest.approx(2048 * 17 / 1000, rel=1e-12)  # 17 W each (NVIDIA datasheet)
+
+
+def test_optics_power_counts_nic_and_switch_modules_at_their_stated_power() -> None:
+    # 2,048 GPUs, 1:1, one module per cable end: 2,048 NIC modules at 9 W, 2,048 + 2 × 2,048 at 17 W.
+    got = fabric(gpus=2048)
+    assert got["optics_kW"] == pytest.approx((2048 * 9 + 3 * 2048 * 17) / 1000, rel=1e-12)
+
+
+def test_a_rail_leaf_failure_cuts_one_gpu_off_in_each_of_its_servers() -> None:
+    got = fabric(gpus=2048)
+    assert (got["leaf_failure_servers"], got["leaf_failure_gpus_cut_off"]) == (32, 32)
+
+
+def test_top_of_rack_leaf_failure_cuts_off_whole_servers() -> None:
+    got = fabric(gpus=2048, rail_optimized=False)
+    assert got["leaf_failure_gpus_cut_off"] == got["leaf_failure_servers"] * 8
+
+
+def test_two_planes_leave_no_gpu_cut_off_and_double_the_switches() -> None:
+    # Alibaba HPN: each NIC's two ports on two ToRs in two planes; one ToR failure halves bandwidth only.
+    one = fabric(gpus=2048, nic_Gbps=400, switch_ports=64)
+    two = fabric(gpus=2048, nic_Gbps=400, switch_ports=64, planes=2)
+    assert two["leaf_failure_gpus_cut_off"] == 0
+    assert (two["leaves"], two["server_links"]) == (2 * one["leaves"], 2 * one["server_links"])
+    assert two["alltoall_GBps"] == pytest.approx(one["alltoall_GBps"], rel=1e-12)
