@@ -485,6 +485,8 @@ RATIOS = (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
             help="GPUs sharing one layer; their traffic stays in the scale-up domain if it is big enough."),
         Int("scale_up_gpus", "Scale-up domain", 8, minimum=1, maximum=1024,
             help="GPUs in one NVLink domain (8 for HGX, 72 for NVL72)."),
+        Float("ratio", "Oversubscription to examine (N:1)", 2.0, minimum=1.0, maximum=64.0,
+              help="Down:up ratio for the 'at N:1' results, e.g. 7 for the 1:7 between Meta's pods."),
     ),
     outputs=(
         Scalar("alltoall_2to1", "All-to-all slowdown at 2:1", "×"),
@@ -495,6 +497,10 @@ RATIOS = (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
         Scalar("step_4to1", "Step slowdown at 4:1", "×"),
         Scalar("throughput_2to1", "Training throughput at 2:1", "%", "Steps per second at 2:1 as a share of 1:1."),
         Scalar("tp_in_domain", "Tensor parallelism fits the scale-up domain", ""),
+        Scalar("alltoall_at_ratio", "All-to-all slowdown at N:1", "×"),
+        Scalar("allreduce_packed_at_ratio", "AllReduce slowdown at N:1, ranks packed", "×"),
+        Scalar("allreduce_scattered_at_ratio", "AllReduce slowdown at N:1, ranks scattered", "×"),
+        Scalar("step_at_ratio", "Step slowdown at N:1", "×"),
         Table("times", "Time of one operation", (
             Column("ratio", "Oversubscription"), Column("alltoall", "All-to-all", "µs"),
             Column("incast", "Incast", "µs"), Column("packed", "AllReduce, packed", "µs"),
@@ -505,7 +511,8 @@ RATIOS = (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
     sources=(CLOS,),
 )
 def oversubscription(*, gpus: int, gpus_per_leaf: int, message: int, nic_Gbps: float, latency_us: float,
-                     senders: int, comm_fraction: float, pattern: str, tp: int, scale_up_gpus: int) -> Outcome:
+                     senders: int, comm_fraction: float, pattern: str, tp: int, scale_up_gpus: int,
+                     ratio: float) -> Outcome:
     if gpus_per_leaf > gpus:
         raise ValidationError("gpus_per_leaf", f"gpus_per_leaf must be at most gpus ({gpus}): got {gpus_per_leaf}")
     base = pattern_times(1.0, gpus, gpus_per_leaf, message, nic_Gbps / 8, latency_us, senders)
@@ -518,6 +525,7 @@ def oversubscription(*, gpus: int, gpus_per_leaf: int, message: int, nic_Gbps: f
         return 1 - comm_fraction + comm_fraction * slow(t, pattern)
 
     two, four = rows[RATIOS.index(2.0)], rows[RATIOS.index(4.0)]
+    at = pattern_times(ratio, gpus, gpus_per_leaf, message, nic_Gbps / 8, latency_us, senders)
     names = ("alltoall", "incast", "allreduce_packed", "allreduce_scattered")
     traces = tuple(Trace(n.replace("_", ", "), RATIOS, tuple(slow(t, n) for t in rows)) for n in names)
     return Outcome(
@@ -525,7 +533,9 @@ def oversubscription(*, gpus: int, gpus_per_leaf: int, message: int, nic_Gbps: f
                 "allreduce_packed_2to1": slow(two, "allreduce_packed"),
                 "allreduce_scattered_2to1": slow(two, "allreduce_scattered"),
                 "step_2to1": step(two), "step_4to1": step(four), "throughput_2to1": 100 / step(two),
-                "tp_in_domain": tp <= scale_up_gpus},
+                "tp_in_domain": tp <= scale_up_gpus, "alltoall_at_ratio": slow(at, "alltoall"),
+                "allreduce_packed_at_ratio": slow(at, "allreduce_packed"),
+                "allreduce_scattered_at_ratio": slow(at, "allreduce_scattered"), "step_at_ratio": step(at)},
         tables={"times": tuple((f"{t.ratio:g}:1", round(t.alltoall_us, 1), round(t.incast_us, 1),
                                 round(t.allreduce_packed_us, 1), round(t.allreduce_scattered_us, 1),
                                 round(step(t), 3)) for t in rows if t.ratio in (1.0, 2.0, 4.0))},

@@ -1,0 +1,1 @@
+"""Scale-up domains beyond the collectives catalogue: the published roadmap and its alternatives."""

@@ -1,0 +1,135 @@
+"""Published scale-up domains, 2022-2026: size, bandwidth per accelerator and what a domain moves.
+
+Each row is a shipping or announced rack or board whose vendor publishes the
+domain size and the scale-up bandwidth per accelerator. ``aggregate`` is
+accelerators × bandwidth per accelerator in both directions, which is how
+vendors quote a rack ("130 TB/s" for GB200 NVL72, "260 TB/s" for Vera Rubin
+NVL72); the tests check the product against those quotes. The AllReduce time
+is the bandwidth term of a ring (2(n-1)/n · S / B per direction), the floor
+below which no algorithm without in-switch reduction goes. Scale-up fabrics
+whose per-accelerator bandwidth depends on the implementation (UALink 1.0,
+Broadcom's SUE on Tomahawk Ultra, TPU ICI) are described on the page, not
+tabulated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from calc.collectives.hardware import DGX_B200, DGX_H100, GB200_NVL72
+from calc.outputs import Column, Outcome, Scalar, Table
+from calc.params import Size
+from calc.registry import calculator
+from calc.sources import Source, cite
+
+__all__ = ["Domain", "DOMAINS", "RUBIN", "HELIOS", "UALINK_SPEC", "TOMAHAWK_ULTRA", "ESUN", "TPU_V4",
+           "NVLINK_FUSION", "aggregate_TBps", "scaleup_roadmap"]
+
+RUBIN = cite(
+    "nvidia-rubin-platform",
+    "Inside the NVIDIA Rubin Platform: Six New Chips, One AI Supercomputer (Vera Rubin NVL72: 72 Rubin GPUs, "
+    "sixth-generation NVLink, 3.6 TB/s per GPU, 260 TB/s per rack)",
+    "NVIDIA Technical Blog", 2026,
+    "https://developer.nvidia.com/blog/inside-the-nvidia-rubin-platform-six-new-chips-one-ai-supercomputer/",
+)
+HELIOS = cite(
+    "amd-helios-2026",
+    "AMD's Helios MI455X AI platform breaks cover, initial systems use UALink-over-Ethernet interconnects "
+    "(72 MI455X, 260 TB/s aggregate scale-up bandwidth, 43 TB/s scale-out)",
+    "Tom's Hardware", 2026, "https://www.tomshardware.com/",
+    note="AMD's own figures as reported at Computex 2026; native UALink switches follow the Ethernet-based systems.",
+)
+UALINK_SPEC = cite(
+    "ualink-1.0-release",
+    "UALink Consortium releases the UALink 200G 1.0 Specification (200G per lane, up to 1,024 accelerators, "
+    "load/store and atomics, 93 % effective peak bandwidth)",
+    "Tom's Hardware", 2025,
+    "https://www.tomshardware.com/tech-industry/ualink-has-nvidias-nvlink-in-the-crosshairs-final-specs-support-up-to-1-024-gpus-with-200-gt-s-bandwidth",
+)
+TOMAHAWK_ULTRA = cite(
+    "broadcom-tomahawk-ultra",
+    "Broadcom Tomahawk Ultra: 51.2 Tb/s, 250 ns switch latency, 64-byte packets at line rate, link-layer retry "
+    "and credit-based flow control, in-network collectives; Scale-Up Ethernet (SUE) framework contributed to OCP",
+    "ServeTheHome (Hot Chips 2025)", 2025, "https://www.servethehome.com/broadcom-tomahawk-ultra-at-hot-chips-2025",
+)
+ESUN = cite(
+    "ocp-esun-2025",
+    "OCP launches Ethernet for Scale-Up Networking (ESUN) workstream: L2/L3 framing, lossless transfer and error "
+    "handling for single- and multi-hop scale-up; complements SUE-Transport",
+    "Converge Digest", 2025, "https://dev.convergedigest.com/ocp-launches-esun-for-ethernet-for-scale-up",
+)
+TPU_V4 = cite(
+    "jouppi2023tpuv4",
+    "TPU v4: An Optically Reconfigurable Supercomputer for Machine Learning with Hardware Support for Embeddings",
+    "ISCA 2023", 2023, "https://doi.org/10.1145/3579371.3589350", authors="N. P. Jouppi, G. Kurian, S. Li et al.",
+    note="4,096 chips in a 3D torus joined by optical circuit switches; OCSes under 5 % of system cost and 3 % of power.",
+)
+NVLINK_FUSION = cite(
+    "nvidia-nvlink-fusion",
+    "NVIDIA NVLink Fusion: NVLink and NVLink-C2C for semi-custom CPUs and accelerators (Computex 2025)",
+    "NVIDIA", 2025, "https://www.nvidia.com/en-us/data-center/nvlink-fusion/",
+)
+
+
+@dataclass(frozen=True)
+class Domain:
+    """One published scale-up domain."""
+
+    system: str
+    link: str
+    year: int
+    accelerators: int
+    GBps_per_dir: float  # per accelerator, one direction
+    source: Source
+
+
+DOMAINS: tuple[Domain, ...] = (
+    Domain("DGX/HGX H100", "NVLink 4 + NVSwitch", 2022, 8, 450.0, DGX_H100),
+    Domain("DGX/HGX B200", "NVLink 5 + NVSwitch", 2024, 8, 900.0, DGX_B200),
+    Domain("GB200 NVL72", "NVLink 5 + NVLink Switch", 2024, 72, 900.0, GB200_NVL72),
+    Domain("Vera Rubin NVL72", "NVLink 6 + NVLink Switch", 2026, 72, 1800.0, RUBIN),
+    Domain("AMD Helios (MI455X)", "UALink (over Ethernet at first)", 2026, 72, 1800.0, HELIOS),
+)
+
+
+def aggregate_TBps(d: Domain) -> float:
+    """Accelerators × bandwidth per accelerator, both directions, as vendors quote a rack."""
+    return d.accelerators * 2 * d.GBps_per_dir / 1000
+
+
+def _allreduce_ms(d: Domain, message: int) -> float:
+    n = d.accelerators
+    return 2 * (n - 1) / n * message / (d.GBps_per_dir * 1e6)
+
+
+@calculator(
+    name="scaleup_roadmap",
+    title="Scale-up domains, 2022-2026",
+    summary="Published scale-up domains: accelerators per domain, bandwidth per accelerator, rack aggregate and "
+            "the bandwidth floor of one AllReduce.",
+    params=(
+        Size("message", "AllReduce buffer", 1024**3, minimum=1024, maximum=1024**4, log_scale=True,
+             help="Bytes each accelerator contributes to one AllReduce inside the domain."),
+    ),
+    outputs=(
+        Scalar("nvl72_aggregate_TBps", "GB200 NVL72 aggregate", "TB/s", "72 × 1.8 TB/s."),
+        Scalar("rubin_aggregate_TBps", "Vera Rubin NVL72 aggregate", "TB/s", "72 × 3.6 TB/s."),
+        Scalar("rubin_speedup", "Vera Rubin over GB200 AllReduce speed-up", "×"),
+        Table("domains", "Published scale-up domains", (
+            Column("system", "System"), Column("link", "Scale-up link"), Column("year", "Year"),
+            Column("accelerators", "Accelerators"), Column("per_dir", "Per accelerator, each way", "GB/s"),
+            Column("aggregate", "Domain, both ways", "TB/s"), Column("allreduce", "AllReduce floor", "ms"))),
+    ),
+    sources=(DGX_H100, DGX_B200, GB200_NVL72, RUBIN, HELIOS, UALINK_SPEC, TOMAHAWK_ULTRA, ESUN, TPU_V4,
+             NVLINK_FUSION),
+)
+def scaleup_roadmap(*, message: int) -> Outcome:
+    by_name = {d.system: d for d in DOMAINS}
+    nvl72, rubin = by_name["GB200 NVL72"], by_name["Vera Rubin NVL72"]
+    rows = tuple((d.system, d.link, d.year, d.accelerators, d.GBps_per_dir, round(aggregate_TBps(d), 1),
+                  round(_allreduce_ms(d, message), 3)) for d in DOMAINS)
+    return Outcome(
+        values={"nvl72_aggregate_TBps": aggregate_TBps(nvl72), "rubin_aggregate_TBps": aggregate_TBps(rubin),
+                "rubin_speedup": _allreduce_ms(nvl72, message) / _allreduce_ms(rubin, message)},
+        tables={"domains": rows},
+    )
