@@ -18,6 +18,7 @@ losses of retransmissions and the receive-side reordering buffer.
 
 from __future__ import annotations
 
+from calc.ecmp.lab import META_ROCE
 from calc.outputs import Chart, Outcome, Scalar, Trace
 from calc.params import Float, Int
 from calc.registry import calculator
@@ -41,13 +42,6 @@ UEC = cite(
     "Ultra Ethernet Specification 1.0: Ultra Ethernet Transport (packet spraying, out-of-order delivery, selective "
     "retransmission, congestion control), packet trimming, link-layer retry, credit-based flow control",
     "Ultra Ethernet Consortium", 2025, "https://ultraethernet.org/",
-)
-META_ROCE = cite(
-    "gangidi2024meta",
-    "RDMA over Ethernet for Distributed AI Training at Meta Scale",
-    "ACM SIGCOMM 2024", 2024, "https://doi.org/10.1145/3651890.3672233", authors="A. Gangidi, R. Miao, S. Zheng et al.",
-    note="Dedicated backend; two-stage Clos AI zones with deep-buffer spines; ECMP, path pinning, then enhanced ECMP "
-         "with QP scaling; DCQCN dropped for PFC plus receiver-driven admission in the collective library.",
 )
 THOR_ULTRA = cite(
     "broadcom-thor-ultra",

@@ -7,6 +7,7 @@ on. Registering them here puts them on the References page.
 
 from __future__ import annotations
 
+from calc.ecmp.lab import NCCL_ENV
 from calc.sources import cite
 
 __all__ = ["SLURM_TOPOLOGY", "SLURM_TOPOLOGY_YAML", "NCCL_ENV", "KUEUE_TAS", "EVPN", "IBTA_SPEC", "SHARP",
@@ -15,19 +16,13 @@ __all__ = ["SLURM_TOPOLOGY", "SLURM_TOPOLOGY_YAML", "NCCL_ENV", "KUEUE_TAS", "EV
 SLURM_TOPOLOGY = cite(
     "slurm-topology",
     "Slurm Topology Guide: topology/tree (switch hierarchy) and topology/block (blocks of nodes, e.g. NVLink "
-    "domains), job placement to minimise switch hops",
+    "domains), job placement to minimize switch hops",
     "SchedMD", 2025, "https://slurm.schedmd.com/topology.html",
 )
 SLURM_TOPOLOGY_YAML = cite(
     "slurm-topology-yaml",
     "topology.yaml(5): several topologies per cluster, block and tree definitions per partition",
     "SchedMD", 2025, "https://slurm.schedmd.com/topology.yaml.html",
-)
-NCCL_ENV = cite(
-    "nccl-env",
-    "NCCL Environment Variables (NCCL_IB_HCA, NCCL_CROSS_NIC, NCCL_PXN_DISABLE, NCCL_P2P_PXN_LEVEL, "
-    "NCCL_NET_PLUGIN, NCCL_IB_QPS_PER_CONNECTION, NCCL_IB_TIMEOUT, NCCL_IB_RETRY_CNT, NCCL_TOPO_FILE)",
-    "NVIDIA", 2025, "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html",
 )
 KUEUE_TAS = cite(
     "kueue-tas",
