@@ -23,7 +23,7 @@ from calc.registry import calculator
 from calc.sources import Source, cite
 
 __all__ = ["Domain", "DOMAINS", "RUBIN", "HELIOS", "UALINK_SPEC", "TOMAHAWK_ULTRA", "ESUN", "TPU_V4",
-           "NVLINK_FUSION", "aggregate_TBps", "scaleup_roadmap"]
+           "NVLINK_FUSION", "NVSHMEM", "aggregate_TBps", "scaleup_roadmap"]
 
 RUBIN = cite(
     "nvidia-rubin-platform",
@@ -68,6 +68,13 @@ NVLINK_FUSION = cite(
     "nvidia-nvlink-fusion",
     "NVIDIA NVLink Fusion: NVLink and NVLink-C2C for semi-custom CPUs and accelerators (Computex 2025)",
     "NVIDIA", 2025, "https://www.nvidia.com/en-us/data-center/nvlink-fusion/",
+)
+
+NVSHMEM = cite(
+    "nvidia-nvshmem",
+    "NVSHMEM: a partitioned global address space over NVLink and RDMA; GPU threads put, get and signal "
+    "from inside kernels",
+    "NVIDIA", 2025, "https://docs.nvidia.com/nvshmem/api/introduction.html",
 )
 
 
@@ -121,12 +128,12 @@ def _allreduce_ms(d: Domain, message: int) -> float:
             Column("aggregate", "Domain, both ways", "TB/s"), Column("allreduce", "AllReduce floor", "ms"))),
     ),
     sources=(DGX_H100, DGX_B200, GB200_NVL72, RUBIN, HELIOS, UALINK_SPEC, TOMAHAWK_ULTRA, ESUN, TPU_V4,
-             NVLINK_FUSION),
+             NVLINK_FUSION, NVSHMEM),
 )
 def scaleup_roadmap(*, message: int) -> Outcome:
     by_name = {d.system: d for d in DOMAINS}
     nvl72, rubin = by_name["GB200 NVL72"], by_name["Vera Rubin NVL72"]
-    rows = tuple((d.system, d.link, d.year, d.accelerators, d.GBps_per_dir, round(aggregate_TBps(d), 1),
+    rows = tuple((d.system, d.link, str(d.year), d.accelerators, d.GBps_per_dir, round(aggregate_TBps(d), 1),
                   round(_allreduce_ms(d, message), 3)) for d in DOMAINS)
     return Outcome(
         values={"nvl72_aggregate_TBps": aggregate_TBps(nvl72), "rubin_aggregate_TBps": aggregate_TBps(rubin),
