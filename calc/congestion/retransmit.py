@@ -24,7 +24,7 @@ from calc.params import Float, Int
 from calc.registry import calculator
 from calc.sources import cite
 
-__all__ = ["ARQ", "IRN", "UEC", "META_ROCE", "THOR_ULTRA", "SPECTRUM_X_CC", "OOO_PLACEMENT", "TOMAHAWK5",
+__all__ = ["ARQ", "IRN", "UEC", "META_ROCE", "THOR_ULTRA", "SPECTRUM_X_CC", "OOO_PLACEMENT", "TOMAHAWK5", "MLX5_IB_COUNTERS",
            "window_packets", "gbn_efficiency", "retransmit"]
 
 ARQ = cite(
@@ -69,6 +69,14 @@ TOMAHAWK5 = cite(
     "https://www.signalintegrityjournal.com/articles/2766-broadcom-ships-tomahawk-5-industrys-highest-bandwidth-switch-chip-to-accelerate-ai-ml-workloads",
 )
 
+MLX5_IB_COUNTERS = cite(
+    "linux-mlx5-ib-counters",
+    "RDMA/mlx5 hardware counters: out_of_sequence, packet_seq_err, implied_nak_seq_err, rnr_nak_retry_err, "
+    "local_ack_timeout_err, np_cnp_sent, rp_cnp_handled",
+    "Linux kernel, drivers/infiniband/hw/mlx5/counters.c", 2024,
+    "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/tree/drivers/infiniband/hw/mlx5/counters.c",
+)
+
 
 def window_packets(rate_Gbps: float, rtt_us: float, mtu_B: int) -> float:
     """Packets in flight: the bandwidth-delay product over the MTU, at least one."""
@@ -102,7 +110,7 @@ def gbn_efficiency(loss: float, window: float) -> float:
         Chart("goodput_vs_loss", "Goodput against loss", "Packet loss probability", "Goodput", "", "%", log_x=True,
               description="Go-back-N collapses once a window's worth of packets sees a loss."),
     ),
-    sources=(ARQ, IRN, UEC, THOR_ULTRA, OOO_PLACEMENT),
+    sources=(ARQ, IRN, UEC, THOR_ULTRA, OOO_PLACEMENT, MLX5_IB_COUNTERS),
 )
 def retransmit(*, rate_Gbps: float, rtt_us: float, mtu_B: int, loss: float) -> Outcome:
     w = window_packets(rate_Gbps, rtt_us, mtu_B)

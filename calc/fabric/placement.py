@@ -11,7 +11,8 @@ from calc.ecmp.lab import NCCL_ENV
 from calc.sources import cite
 
 __all__ = ["SLURM_TOPOLOGY", "SLURM_TOPOLOGY_YAML", "NCCL_ENV", "KUEUE_TAS", "EVPN", "IBTA_SPEC", "SHARP",
-           "META_GENAI_INFRA", "MEGASCALE", "NVIDIA_ROCE_DEFAULTS"]
+           "META_GENAI_INFRA", "MEGASCALE", "NVIDIA_ROCE_DEFAULTS",
+           "ENTERPRISE_RA_MERGED"]
 
 SLURM_TOPOLOGY = cite(
     "slurm-topology",
@@ -66,4 +67,11 @@ NVIDIA_ROCE_DEFAULTS = cite(
     "https://docs.nvidia.com/networking-ethernet-software/cumulus-linux-514/Layer-1-and-Switch-Ports/"
     "Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE",
     note="Onyx 'show roce' prints the same profile: ECN absolute, Min 150, Max 1500 (KB).",
+)
+ENTERPRISE_RA_MERGED = cite(
+    "nvidia-enterprise-ra-nvl72-network",
+    "NVIDIA Enterprise Reference Architecture, GB300 NVL72 AI factory: network logical architecture (for smaller "
+    "design points the compute fabric is merged with the converged fabric, to lower cost and simplify)",
+    "NVIDIA", 2025,
+    "https://docs.nvidia.com/enterprise-reference-architectures/nvl72-ai-factory/latest/network-logical-architecture.html",
 )
