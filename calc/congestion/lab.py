@@ -25,6 +25,14 @@ from calc.params import Bool, Choice, Float, Int, Value
 from calc.registry import calculator
 from calc.sources import cite
 
+DYNAMIC_THRESHOLD = cite(
+    "choudhury1998",
+    "Dynamic queue length thresholds for shared-memory packet switches",
+    "IEEE/ACM Transactions on Networking 6(2)", 1998, "https://doi.org/10.1109/90.664260",
+    authors="A. K. Choudhury and E. L. Hahne",
+    note="A queue may grow to alpha times the unused buffer; the threshold adapts to the load.",
+)
+
 __all__ = ["SCENARIOS", "SCENARIO_LABELS", "summarize", "congestion", "jain", "percentile",
            "SWEEP_SENDERS"]
 
@@ -44,7 +52,7 @@ RDMA_AT_SCALE = cite(
 
 _BASE: dict[str, Value] = {
     "kmin_KB": 5.0, "kmax_KB": 200.0, "pmax": 0.01, "pfc": "roce", "buffer_KB": 4000.0,
-    "xoff_KB": 100.0, "dcqcn": "paper", "tcp": "off", "stuck_receiver": "off", "watchdog": "off",
+    "xoff_KB": 100.0, "pfc_alpha": 0.0, "dcqcn": "paper", "tcp": "off", "stuck_receiver": "off", "watchdog": "off",
 }
 SCENARIOS: dict[str, dict[str, Value]] = {
     "paper": dict(_BASE),
@@ -209,6 +217,9 @@ PARAMS_DECL = (
           help="Shared buffer of each switch."),
     Float("xoff_KB", "PFC XOFF per ingress port", 100.0, advanced=True, unit="KB", minimum=1.0, maximum=100000.0,
           help="Bytes held for one ingress port and priority before the switch pauses it; XON is 2 KB lower."),
+    Float("pfc_alpha", "PFC dynamic threshold α", 0.0, advanced=True, minimum=0.0, maximum=64.0,
+          help="0 keeps the fixed XOFF above. Above 0, an ingress port pauses when it holds α times the "
+               "switch's free shared buffer, as shared-buffer switches set their thresholds (Choudhury and Hahne)."),
     Choice("dcqcn", "DCQCN parameters", "paper", choices=("paper", "connectx"),
            labels={"paper": "DCQCN paper (Zhu et al. 2015)", "connectx": "NVIDIA ConnectX firmware defaults"},
            help="Sender (reaction point) and receiver (notification point) settings."),
@@ -268,18 +279,18 @@ PARAMS_DECL = (
             Column("dropped", "Dropped", "B"), Column("jain", "Jain fairness"))),
     ),
     sources=(DCQCN_PAPER, ECN_OR_DELAY, NVIDIA_DCQCN, ISEKAI_DCQCN, NS3_RDMA, IEEE_QBB, CISCO_PFC, PFC_WATCHDOG,
-             RDMA_AT_SCALE),
+             RDMA_AT_SCALE, DYNAMIC_THRESHOLD),
     view="congestion",
 )
 def congestion(*, scenario: str, senders: int, link_Gbps: float, kmin_KB: float, kmax_KB: float,
                pmax: float, pfc: str, buffer_KB: float, xoff_KB: float, dcqcn: str, victim: bool, tcp: str,
                stuck_receiver: str, watchdog: str, duration_us: float, seed: int, marking: str,
-               start: str) -> Outcome:
+               start: str, pfc_alpha: float) -> Outcome:
     _validate(kmin_KB, kmax_KB, xoff_KB, buffer_KB)
     setup = Setup(senders=senders, link_Gbps=link_Gbps, kmin_KB=kmin_KB, kmax_KB=kmax_KB, pmax=pmax,
                   pfc=pfc, buffer_KB=buffer_KB, xoff_KB=xoff_KB, duration_us=duration_us, seed=seed,
                   dcqcn=dcqcn, victim=victim, tcp=tcp == "on", stuck_receiver=stuck_receiver == "on",
-                  watchdog=watchdog == "on", marking=marking, start=start)
+                  watchdog=watchdog == "on", marking=marking, start=start, pfc_alpha=pfc_alpha)
     run = simulate(setup)
     values: dict[str, float | int | str | bool] = dict(summarize(run))
     fp = fixed_point(senders, link_Gbps, kmin_KB * 1000, kmax_KB * 1000, pmax, PARAMS[dcqcn])

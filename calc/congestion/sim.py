@@ -96,6 +96,7 @@ class Setup:
     mtu_B: int = 1024
     start: str = "line"          # line | spread (rates spread around C/N, summing to C)
     marking: str = "random"      # random (RED) | deterministic (every 1/p-th packet)
+    pfc_alpha: float = 0.0       # 0: fixed XOFF; > 0: pause at alpha x the switch's free buffer
 
 
 @dataclass(frozen=True)
@@ -253,6 +254,7 @@ def _loop(sim: _Sim) -> Run:  # noqa: C901 - the inner loop is kept in one frame
     lossy_limit = LOSSY_QUEUE_SHARE * buffer_B
     xoff = s.xoff_KB * 1000
     xon = max(0.0, xoff - 2 * PACKET_B)
+    pfc_a, ksw = s.pfc_alpha, sim.counter_switch
     kmin, kmax, pmax = s.kmin_KB * 1000, s.kmax_KB * 1000, s.pmax
     delay = pause_steps(s)
     cnp_gap = max(1, int(round(prm.cnp_interval_us / dt)))
@@ -483,10 +485,14 @@ def _loop(sim: _Sim) -> Run:  # noqa: C901 - the inner loop is kept in one frame
             occ[sw] += x
         # 5. PFC: XOFF / XON per ingress counter.
         for k in pfc_k:
+            on, off = xoff, xon
+            if pfc_a > 0.0:  # dynamic threshold (Choudhury and Hahne): alpha x free shared buffer
+                on = pfc_a * (buffer_B - occ[ksw[k]])
+                off = max(0.0, on - 2 * PACKET_B)
             if req[k]:
-                if cnt[k] <= xon:
+                if cnt[k] <= off:
                     req[k] = False
-            elif cnt[k] >= xoff:
+            elif cnt[k] >= on:
                 req[k] = True
                 pause_frames += 1
         if port_paused[0][1] or port_paused[0][0]:

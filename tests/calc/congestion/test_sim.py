@@ -196,3 +196,24 @@ def test_connectx_keeps_the_target_rate_through_cuts_without_an_increase() -> No
     t, rate = run.frames["t_us"], run.rates[0]
     after = [r for when, r in zip(t, rate) if when > 300.0]
     assert max(after) == pytest.approx((100.0 + 0.001) / 2, rel=1e-3)
+
+
+# --- Dynamic (alpha-based) PFC thresholds (Choudhury and Hahne 1998)
+
+
+def test_dynamic_threshold_pauses_when_an_ingress_holds_alpha_times_the_free_buffer() -> None:
+    fixed = simulate(Setup(kmin_KB=1600.0, kmax_KB=2400.0))
+    dynamic = simulate(Setup(kmin_KB=1600.0, kmax_KB=2400.0, pfc_alpha=1.0))
+    # With 4 MB idle at the start, alpha = 1 lets an ingress hold up to 2 MB before pausing, far above
+    # the fixed 100 KB: the 40-60 % marking thresholds now fire before PFC, and the upstream link pauses less.
+    assert dynamic.up_paused_steps < fixed.up_paused_steps / 4
+
+
+def test_alpha_zero_is_the_fixed_threshold() -> None:
+    assert simulate(Setup(pfc_alpha=0.0)).pause_frames == simulate(Setup()).pause_frames
+
+
+def test_a_large_alpha_leaves_too_little_headroom_and_drops_lossless_bytes() -> None:
+    # alpha = 4 lets one ingress take 80 % of the free buffer before pausing; 16 of them overrun it.
+    assert run("congestion", {"scenario": "rule", "pfc_alpha": 1.0}).value("dropped_bytes") == 0
+    assert run("congestion", {"scenario": "rule", "pfc_alpha": 4.0}).value("dropped_bytes") > 0
