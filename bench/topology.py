@@ -4,7 +4,7 @@
 
 Targets (issue 4): analysing a 2,048-GPU topology <= 200 ms and a 32,768-GPU
 one <= 2 s in Pyodide. The topologies are the YAML the ``fabric`` calculator
-emits (rail-optimised, 8 GPUs and 8 x 400G NICs per server, 64-port switches,
+emits (rail-optimized, 8 GPUs and 8 x 400G NICs per server, 64-port switches,
 1:1): 2,048 GPUs is two tiers (64 leaves, 32 spines, 4,096 cables), 32,768
 GPUs three tiers (1,024 leaves, 1,024 spines, 512 cores, 81,920 cables).
 

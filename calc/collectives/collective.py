@@ -359,7 +359,7 @@ PARAMS = (
     Float("bandwidth_GBps", "Bandwidth per GPU, per direction", 900.0, unit="GB/s",
           minimum=0.1, maximum=100000.0, help="For system=link: what each GPU can send (and receive) at once."),
     Float("latency_us", "Latency per step", 1.0, unit="µs", minimum=0.0, maximum=10000.0,
-          help="For system=link: fixed cost of one step (launch, synchronisation, wire, switch)."),
+          help="For system=link: fixed cost of one step (launch, synchronization, wire, switch)."),
     Int("gpus_per_domain", "Scale-up domain size", 8, minimum=1, maximum=1024,
         help="For a system: GPUs joined by NVLink switches (8 in a DGX, 72 in an NVL72)."),
     Float("scaleup_GBps", "Scale-up speed (per GPU, each direction)", 900.0, unit="GB/s",

@@ -7,7 +7,7 @@ This module declares the ``congestion`` calculator: one run, its scalar
 results, its time series as charts, and the frames the animated view plays.
 
 Queue figures are taken over the second half of the run (after the incast
-burst), on the lossless queue of the incast port S→R. Utilisation is what
+burst), on the lossless queue of the incast port S→R. Utilization is what
 S→R delivered over the whole run divided by its capacity; goodput leaves out
 what go-back-N receivers discard after a drop.
 """
@@ -252,7 +252,7 @@ PARAMS_DECL = (
     outputs=(
         Scalar("mean_queue_KB", "Mean queue (second half)", "KB", "Lossless queue of S→R, averaged after the burst."),
         Scalar("p99_queue_KB", "99th percentile queue", "KB", "Same queue, 99th percentile."),
-        Scalar("utilization", "Utilisation of S→R", "", "Bytes delivered to R over the link's capacity."),
+        Scalar("utilization", "Utilization of S→R", "", "Bytes delivered to R over the link's capacity."),
         Scalar("goodput_utilization", "Goodput of S→R", "", "The same without bytes discarded by go-back-N."),
         Scalar("jain_fairness", "Jain fairness", "", "Fairness of the incast flows' rates in the second half."),
         Scalar("pause_fraction", "Time U→S is paused", "", "Fraction of the run the upstream link is paused."),
@@ -274,7 +274,7 @@ PARAMS_DECL = (
         Chart("pause", "PFC pause state", "Time", "Paused (ports or 0/1)", "µs", "", style="step"),
         Chart("throughput", "Throughput", "Time", "Throughput", "µs", "Gb/s"),
         Table("sweep", "Incast degree sweep", (
-            Column("senders", "Senders"), Column("utilization", "Utilisation"),
+            Column("senders", "Senders"), Column("utilization", "Utilization"),
             Column("p99_queue_KB", "p99 queue", "KB"), Column("pause_fraction", "Time paused"),
             Column("dropped", "Dropped", "B"), Column("jain", "Jain fairness"))),
     ),

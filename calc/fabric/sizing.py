@@ -3,7 +3,7 @@
 Sizing (calculator ``fabric``). Every GPU has ``nics_per_gpu`` NICs of
 ``nic_Gbps``; every switch has ``switch_ports`` ports at that speed. A leaf
 splits its ports into ``d`` down and ``u`` up with d/u no more than the
-requested oversubscription (d = ⌊k·o/(o+1)⌋, u = ⌈d/o⌉). Rail-optimised: NIC
+requested oversubscription (d = ⌊k·o/(o+1)⌋, u = ⌈d/o⌉). Rail-optimized: NIC
 r of each server goes to the rail-r leaf of its group, so a group of ``d``
 servers uses one leaf per rail; otherwise a server's NICs all go to one leaf
 (top of rack). Every switch spreads its uplinks evenly over the switches
@@ -51,7 +51,7 @@ SUPERPOD = cite(
     "NVIDIA", 2024,
     "https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-b200/latest/"
     "dgx-superpod-architecture.html",
-    note="32 DGX B200 per SU, rail-optimised NDR 400G InfiniBand on 64-port QM9700 switches.",
+    note="32 DGX B200 per SU, rail-optimized NDR 400G InfiniBand on 64-port QM9700 switches.",
 )
 
 TWIN_PORT = cite(

@@ -19,7 +19,7 @@ Prometheus rules file and the Grafana dashboard, so the three cannot disagree.
 
 The ``bursts`` calculator shows why the article alerts on the 99th percentile:
 seeded on/off traffic at line rate (exponential burst and gap lengths), whose
-utilisation is measured over windows from 100 µs to 1 s. Every window sees the
+utilization is measured over windows from 100 µs to 1 s. Every window sees the
 same mean; only short windows see the bursts. Percentiles interpolate linearly
 between ranks, as Prometheus' ``quantile_over_time`` does.
 """
@@ -223,7 +223,7 @@ ALERT_TABLE: tuple[AlertRule, ...] = (
         f" or increase(dot3StatsFCSErrors[{RATE_WINDOW}])",
     ),
     AlertRule(
-        "cpu", "SwitchCpuHigh", "Switch CPU utilisation", "> 60 %", "%", 60.0, 100.0, 5, "warning",
+        "cpu", "SwitchCpuHigh", "Switch CPU utilization", "> 60 %", "%", 60.0, 100.0, 5, "warning",
         "The switch control plane is busy: routing-protocol churn, flapping links, a flood of "
         "packets punted to the CPU, or monitoring polling it too hard.",
         "See which process uses the CPU and whether control-plane policing drops packets; look "
@@ -390,7 +390,7 @@ def _count_param(name: str, label: str, default: int, help_text: str) -> Int:
                      "Increase of node_infiniband_np_ecn_marked_roce_packets_received_total."),
         _count_param("crc_errors", "CRC errors (either end of the link)", 0,
                      "Frames with a bad CRC counted by the NIC or the switch port over the window."),
-        Float("switch_cpu_pct", "Switch CPU utilisation", 25.0, unit="%", minimum=0.0, maximum=100.0,
+        Float("switch_cpu_pct", "Switch CPU utilization", 25.0, unit="%", minimum=0.0, maximum=100.0,
               help="Average hrProcessorLoad over the switch's CPUs."),
         *(_threshold_param(r) for r in ALERT_TABLE),
     ),
@@ -515,7 +515,7 @@ def quantile(sorted_values: Sequence[float], q: float) -> float:
 
 @dataclass(frozen=True)
 class BurstStats:
-    """Utilisation (percent of line rate) seen over windows of ``window_us``."""
+    """Utilization (percent of line rate) seen over windows of ``window_us``."""
 
     window_us: int
     windows: int
@@ -525,7 +525,7 @@ class BurstStats:
 
 
 def window_stats(busy: Sequence[float], window_us: int, percentile: float) -> BurstStats:
-    """Mean, percentile and maximum of the utilisation of consecutive windows of ``window_us``."""
+    """Mean, percentile and maximum of the utilization of consecutive windows of ``window_us``."""
     k = window_us // BIN_US
     utils = sorted(min(100.0, 100.0 * sum(busy[i:i + k]) / window_us) for i in range(0, len(busy) - k + 1, k))
     mean = sum(utils) / len(utils)
@@ -533,7 +533,7 @@ def window_stats(busy: Sequence[float], window_us: int, percentile: float) -> Bu
 
 
 def _trace_chart(busy: Sequence[float], window_us: int) -> tuple[Trace, ...]:
-    """The first 50 ms: utilisation per 100 µs bin, and averaged over the alert window."""
+    """The first 50 ms: utilization per 100 µs bin, and averaged over the alert window."""
     n = min(len(busy), 500)
     xs = tuple(i * BIN_US / 1000.0 for i in range(n))
     fine = tuple(min(100.0, 100.0 * b / BIN_US) for b in busy[:n])
@@ -564,11 +564,11 @@ def _window_rows(stats: Sequence[BurstStats], threshold: float) -> tuple[tuple[s
 @calculator(
     name="bursts",
     title="Why averages hide bursts",
-    summary="Seeded bursty RDMA traffic at line rate: mean, percentile and maximum utilisation over windows from 100 µs to 1 s.",
+    summary="Seeded bursty RDMA traffic at line rate: mean, percentile and maximum utilization over windows from 100 µs to 1 s.",
     params=(
         Float("line_rate_Gbps", "Line rate", 400.0, unit="Gb/s", minimum=1.0, maximum=1600.0,
               help="Port speed; bursts run at exactly this rate."),
-        Float("mean_util_pct", "Average utilisation", 10.0, unit="%", minimum=0.5, maximum=99.0,
+        Float("mean_util_pct", "Average utilization", 10.0, unit="%", minimum=0.5, maximum=99.0,
               help="Long-run share of time the link sends at line rate."),
         Float("burst_us", "Average burst length", 500.0, unit="µs", minimum=100.0, maximum=100000.0,
               help="Burst lengths are exponential with this mean. 500 µs is one 25 MB gradient bucket at 400 Gb/s."),
@@ -577,24 +577,24 @@ def _window_rows(stats: Sequence[BurstStats], threshold: float) -> tuple[tuple[s
         Int("seed", "Random seed", 1, minimum=0, maximum=2**31 - 1, help="Same seed, same traffic."),
         Choice("alert_window", "Alert measures over", "1ms", choices=tuple(WINDOW_LABELS),
                labels={k: _WINDOW_NAMES[v] for k, v in WINDOW_LABELS.items()},
-               help="Window over which utilisation is averaged before the percentile is taken."),
+               help="Window over which utilization is averaged before the percentile is taken."),
         Float("percentile", "Percentile", 99.0, minimum=50.0, maximum=99.99,
-              help="The alert compares this percentile of per-window utilisation with the threshold."),
+              help="The alert compares this percentile of per-window utilization with the threshold."),
         Float("threshold_pct", "Alert threshold", 80.0, unit="%", minimum=1.0, maximum=100.0,
-              help="Utilisation above which the link is treated as saturated."),
+              help="Utilization above which the link is treated as saturated."),
     ),
     outputs=(
-        Scalar("mean_util_pct", "Mean utilisation", "%", "Busy time over the whole trace."),
+        Scalar("mean_util_pct", "Mean utilization", "%", "Busy time over the whole trace."),
         Scalar("mean_rate_Gbps", "Mean rate", "Gb/s", "What a rate() over the whole trace reports."),
-        Scalar("pctl_util_pct", "Percentile utilisation", "%", "The chosen percentile over the alert windows."),
-        Scalar("max_util_pct", "Maximum utilisation", "%", "The busiest alert window."),
-        Scalar("mean_alert", "Alert on the mean fires", "", "Mean utilisation above the threshold."),
-        Scalar("pctl_alert", "Alert on the percentile fires", "", "Percentile utilisation above the threshold."),
+        Scalar("pctl_util_pct", "Percentile utilization", "%", "The chosen percentile over the alert windows."),
+        Scalar("max_util_pct", "Maximum utilization", "%", "The busiest alert window."),
+        Scalar("mean_alert", "Alert on the mean fires", "", "Mean utilization above the threshold."),
+        Scalar("pctl_alert", "Alert on the percentile fires", "", "Percentile utilization above the threshold."),
         Scalar("bursts", "Bursts in the trace", "", "Number of line-rate bursts simulated."),
         Scalar("burst_MB", "Data in an average burst", "MB", "Average burst length times line rate (MB = 10^6 bytes)."),
-        Chart("by_window", "Utilisation against measurement window", "Window", "Utilisation", "µs", "%",
+        Chart("by_window", "Utilization against measurement window", "Window", "Utilization", "µs", "%",
               log_x=True, style="line", description="Every window has the same mean; short windows see the bursts."),
-        Chart("trace", "The first 50 ms of traffic", "Time", "Utilisation", "ms", "%", style="step",
+        Chart("trace", "The first 50 ms of traffic", "Time", "Utilization", "ms", "%", style="step",
               description="Per 100 µs, and averaged over the alert window."),
         Table("windows", "Statistics per window", (
             Column("window", "Window"), Column("count", "Windows"), Column("mean", "Mean", "%"),
@@ -635,7 +635,7 @@ def bursts(*, line_rate_Gbps: float, mean_util_pct: float, burst_us: float, dura
 # ---- exports ------------------------------------------------------------------------------------
 
 BURST_RULE = AlertRule(
-    "burst", "LinkBusyP99High", "Link utilisation, 99th percentile of 1-minute rates over 1 hour", "p99",
+    "burst", "LinkBusyP99High", "Link utilization, 99th percentile of 1-minute rates over 1 hour", "p99",
     "%", 80.0, 100.0, 0, "warning",
     "In the last hour the link spent more than 1 % of its minutes above the threshold, whatever "
     "the hourly average says: bursts, not the mean, fill queues.",
@@ -730,7 +730,7 @@ def _panel(pid: int, rule: AlertRule, threshold: float, x: int, y: int) -> dict[
 
 def _burst_panel(pid: int, y: int) -> dict[str, object]:
     panel = _panel(pid, BURST_RULE, BURST_RULE.default, 0, y)
-    panel["title"] = "Link utilisation: hourly mean against p99 of 1-minute rates (LinkBusyP99High)"
+    panel["title"] = "Link utilization: hourly mean against p99 of 1-minute rates (LinkBusyP99High)"
     panel["gridPos"] = {"h": 8, "w": 24, "x": 0, "y": y}
     panel["targets"] = [
         {"refId": "A", "expr": MEAN_UTIL_EXPR, "legendFormat": "mean {{instance}} {{device}}"},

@@ -53,7 +53,7 @@ topology:
 """
 
 DEFAULT_YAML = """\
-# 8 servers x 8 GPUs, rail-optimised compute fabric at 1:1, plus separate
+# 8 servers x 8 GPUs, rail-optimized compute fabric at 1:1, plus separate
 # storage and management networks. Edit me: errors appear with line numbers.
 topology:
   name: pod-64-gpus
@@ -93,7 +93,7 @@ topology:
 SU_YAML = emit_yaml(design(256, 8, 400.0, 1, 64, 1.0, "auto", True), 8, 400.0, 64, True)
 EXAMPLES = {"article": ARTICLE_YAML, "pod": DEFAULT_YAML, "su": SU_YAML}
 EXAMPLE_LABELS = {"article": "The article's example (section 3.1), as written",
-                  "pod": "64 GPUs: rail-optimised compute plus storage and management networks",
+                  "pod": "64 GPUs: rail-optimized compute plus storage and management networks",
                   "su": "256 GPUs: one DGX SuperPOD scalable unit, from the fabric calculator",
                   "custom": "Your own (edit the YAML)"}
 

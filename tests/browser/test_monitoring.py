@@ -67,7 +67,7 @@ def test_downloads_are_the_engine_exports(page: Page, site: str) -> None:
 def test_rules_download_follows_the_readers_thresholds(page: Page, site: str) -> None:
     page.goto(site + PAGE)
     Widget(page, "alerts").wait_ready()
-    Widget(page, "alerts").change("Threshold: Switch CPU utilisation", "75")
+    Widget(page, "alerts").change("Threshold: Switch CPU utilization", "75")
     with page.expect_download() as download:
         Widget(page, "alerts").root.get_by_role("link", name="Rules at these thresholds (YAML)").click()
     path = download.value.path()

@@ -21,7 +21,7 @@ def fabric(**params: object) -> dict[str, object]:
 # --- NVIDIA DGX SuperPOD (DGX B200) compute fabric, "SU Count / Node Count / GPU Count /
 # InfiniBand Switch Count (Leaf, Spine, Core) / Cable Count (Node-Leaf, Leaf-Spine, Spine-Core)":
 # https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-b200/latest/dgx-superpod-architecture.html
-# 32 DGX B200 (8 GPUs, 8 x 400G NDR ConnectX-7 each) per SU, rail-optimised, 64-port QM9700 switches.
+# 32 DGX B200 (8 GPUs, 8 x 400G NDR ConnectX-7 each) per SU, rail-optimized, 64-port QM9700 switches.
 SUPERPOD_B200 = [
     # SUs, nodes, GPUs, leaf, spine, core, node-leaf, leaf-spine, spine-core
     (2, 64, 512, 16, 8, 0, 512, 512, 0),

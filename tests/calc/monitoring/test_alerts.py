@@ -40,7 +40,7 @@ def test_table_has_the_articles_five_rows_and_thresholds() -> None:
         ("PFC pause frames", "rising continuously", 0.0, "frames/s"),
         ("ECN mark rate", "> 1 %", 1.0, "%"),
         ("CRC errors", "> 0", 0.0, "errors"),
-        ("Switch CPU utilisation", "> 60 %", 60.0, "%"),
+        ("Switch CPU utilization", "> 60 %", 60.0, "%"),
     ]
 
 
@@ -54,7 +54,7 @@ def test_drop_threshold_is_one_packet_in_a_hundred_thousand() -> None:
 
 def test_reference_table_shows_adjusted_thresholds() -> None:
     rows = calc.run("alert_table", {"cpu_threshold": "75"}).outcome.tables["reference"]
-    assert rows[4][:3] == ("Switch CPU utilisation", "> 60 %", "> 75 % for 5 min")
+    assert rows[4][:3] == ("Switch CPU utilization", "> 60 %", "> 75 % for 5 min")
 
 
 def test_reference_table_says_crc_fires_at_once() -> None:
@@ -375,8 +375,8 @@ def test_prometheus_fires_what_the_evaluator_says(tmp_path: Path, scenario: str,
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def _utilisation_counter(per_minute_util: list[float], rate_Bps: float) -> str:
-    """Counter samples every 15 s for a link at the given utilisation in each minute."""
+def _utilization_counter(per_minute_util: list[float], rate_Bps: float) -> str:
+    """Counter samples every 15 s for a link at the given utilization in each minute."""
     values, total = ["0"], 0.0
     for util in per_minute_util:
         for _ in range(4):
@@ -393,7 +393,7 @@ def test_prometheus_burst_rule_fires_on_p99_while_the_mean_stays_low(tmp_path: P
     rate_Bps = 5e10
     series = [
         {"series": f"node_infiniband_port_data_received_bytes_total{{{_HCA}}}",
-         "values": _utilisation_counter(minutes, rate_Bps)},
+         "values": _utilization_counter(minutes, rate_Bps)},
         {"series": f"node_infiniband_rate_bytes_per_second{{{_HCA}}}", "values": f"{rate_Bps:g}+0x248"},
     ]
     labels = {**_ALERT_LABELS["EcnMarkRateHigh"], "severity": "warning"}
@@ -413,7 +413,7 @@ def test_prometheus_burst_rule_fires_on_p99_while_the_mean_stays_low(tmp_path: P
 def test_prometheus_burst_rule_stays_quiet_on_steady_traffic(tmp_path: Path) -> None:
     series = [
         {"series": f"node_infiniband_port_data_received_bytes_total{{{_HCA}}}",
-         "values": _utilisation_counter([0.5] * 62, 5e10)},
+         "values": _utilization_counter([0.5] * 62, 5e10)},
         {"series": f"node_infiniband_rate_bytes_per_second{{{_HCA}}}", "values": "5e10+0x248"},
     ]
     case = {"interval": "15s", "input_series": series,
