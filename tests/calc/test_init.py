@@ -93,5 +93,5 @@ def test_a_real_wheel_packages_every_subpackage(tmp_path: Path) -> None:
     assert not any(n.startswith(("tests/", "widgets/", "bench/")) for n in names)
     packages = {str(p.parent.relative_to(ROOT)) for p in ROOT.glob("calc/*/__init__.py")}
     assert packages == {"calc/collectives", "calc/fabric", "calc/topology", "calc/ecmp", "calc/congestion",
-                        "calc/monitoring"}
+                        "calc/monitoring", "calc/reliability", "calc/inference", "calc/scaleup"}
     importlib.invalidate_caches()
