@@ -322,7 +322,8 @@ def _three_tier(d: Design, leaf_lines: list[str], per_pod: int) -> list[str]:
                labels={"optics": "Optics (transceiver at each end)", "dac": "Copper DAC (no transceivers)"},
                help="DAC reaches a few metres: leaves in or next to the server rack."),
         Int("links_per_optic", "Links per switch transceiver", 1, minimum=1, maximum=2,
-            help="2 for twin-port 800G OSFP modules that carry two 400G links (to two NICs or two switches)."),
+            help="2 for twin-port 800G OSFP modules that carry two 400G links (to two NICs or two switches); "
+                 "1 when each switch port has its own module (800G links)."),
         Float("switch_optic_W", "Power per switch transceiver", 17.0, unit="W", minimum=0.0, maximum=100.0,
               help="17 W: NVIDIA's twin-port 800G single-mode OSFP (15 W multimode).", advanced=True),
         Float("nic_optic_W", "Power per NIC transceiver", 9.0, unit="W", minimum=0.0, maximum=100.0,
