@@ -63,3 +63,10 @@ def test_dac_to_the_leaf_removes_the_server_side_optics(page: Page, site: str) -
                               "server_media": "dac"})
     assert optics.shown("transceivers") == expected.display("transceivers")
     assert optics.shown("optics_kW") == expected.display("optics_kW")
+
+
+def test_a_reader_compares_sharp_with_a_ring_for_a_large_buffer(page: Page, site: str) -> None:
+    page.goto(site + "infiniband-or-roce/")
+    sharp = Widget(page, "innetwork").wait_ready()
+    sharp.change("Buffer", "16GiB")
+    assert sharp.shown("speedup") == run("innetwork", {"message": "16GiB"}).display("speedup")
