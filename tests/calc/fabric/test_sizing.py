@@ -293,3 +293,15 @@ def test_two_planes_leave_no_gpu_cut_off_and_double_the_switches() -> None:
     assert two["leaf_failure_gpus_cut_off"] == 0
     assert (two["leaves"], two["server_links"]) == (2 * one["leaves"], 2 * one["server_links"])
     assert two["alltoall_GBps"] == pytest.approx(one["alltoall_GBps"], rel=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(servers=st.integers(1, 512), planes=st.integers(1, 4), twin=st.booleans(), dac=st.booleans())
+def test_property_dac_and_twin_port_never_add_optics_and_planes_never_cut_gpus_off(
+        servers: int, planes: int, twin: bool, dac: bool) -> None:
+    base = {"gpus": 8 * servers, "switch_ports": 128, "planes": planes}
+    plain = fabric(**base)
+    cheaper = fabric(**base, links_per_optic=2 if twin else 1, server_media="dac" if dac else "optics")
+    assert cheaper["transceivers"] <= plain["transceivers"]
+    assert 0 <= float(cheaper["optics_kW"]) <= float(plain["optics_kW"])
+    assert (plain["leaf_failure_gpus_cut_off"] == 0) == (planes > 1)
