@@ -307,4 +307,7 @@ def _notes(run: Run, setup: Setup) -> tuple[str, ...]:
              f"step {run.dt_us:g} µs."]
     if run.watchdog_trips:
         notes.append("The PFC watchdog tripped: S dropped traffic to the stuck receiver.")
+    if setup.pfc_alpha > 0:
+        notes.append(f"PFC pauses at {setup.pfc_alpha:g} × the switch's free buffer (dynamic threshold); "
+                     "the fixed XOFF line on the queue chart is not used.")
     return tuple(notes)

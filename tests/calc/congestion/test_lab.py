@@ -90,3 +90,9 @@ def test_data_carries_thresholds_for_the_view() -> None:
     data = run("congestion", {"duration_us": 300}).outcome.data
     assert (data["kmin_KB"], data["kmax_KB"], data["xoff_KB"], data["xon_KB"]) == (5.0, 200.0, 100.0, 98.0)
     assert len(data["frames"]["t_us"]) == len(data["rates"][0])
+
+
+def test_a_dynamic_pfc_threshold_is_stated_in_the_notes() -> None:
+    notes = run("congestion", {"pfc_alpha": 0.5}).outcome.notes
+    assert "PFC pauses at 0.5 × the switch's free buffer (dynamic threshold); the fixed XOFF line on the queue " \
+           "chart is not used." in notes
