@@ -65,8 +65,11 @@ def test_dac_to_the_leaf_removes_the_server_side_optics(page: Page, site: str) -
     assert optics.shown("optics_kW") == expected.display("optics_kW")
 
 
-def test_a_reader_compares_sharp_with_a_ring_for_a_large_buffer(page: Page, site: str) -> None:
+def test_a_reader_turns_sharp_off_and_sees_twice_the_bytes_on_the_network(page: Page, site: str) -> None:
     page.goto(site + "infiniband-or-roce/")
-    sharp = Widget(page, "innetwork").wait_ready()
-    sharp.change("Buffer", "16GiB")
-    assert sharp.shown("speedup") == run("innetwork", {"message": "16GiB"}).display("speedup")
+    sharp = Widget(page, "sharp").wait_ready()
+    before = sharp.runs()
+    sharp.field("In-network reduction (SHARP)").uncheck()
+    sharp.wait_for_result(before)
+    expected = run("collective", {"system": "dgx_h100", "gpus": "1024", "sharp": "false"})
+    assert sharp.shown("scaleout_bytes_per_gpu") == expected.display("scaleout_bytes_per_gpu")
