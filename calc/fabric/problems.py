@@ -26,7 +26,7 @@ def leaf_down_ports(*, ports: int, ratio: str) -> Worked:
 
 
 def _design(gpus: int, ports: int, ratio: str) -> tuple[Worked, Worked]:
-    """Leaves and spines of a rail-optimised fabric: 8 GPUs and 8 NICs per server."""
+    """Leaves and spines of a rail-optimized fabric: 8 GPUs and 8 NICs per server."""
     d = design(gpus, 8, 400.0, 1, ports, float(ratio), "2", True)
     per_leaf = Step("servers per leaf = down ports", f"⌊{ports} × {ratio} ÷ {int(ratio) + 1}⌋", str(d.down))
     leaves = Step("leaves = ⌈servers ÷ servers per leaf⌉ × 8 rails", f"⌈{d.servers} ÷ {d.down}⌉ × 8", str(d.leaves))
@@ -35,7 +35,7 @@ def _design(gpus: int, ports: int, ratio: str) -> tuple[Worked, Worked]:
     return Worked(d.leaves, (per_leaf, leaves)), Worked(d.spines, (per_leaf, leaves, spines))
 
 
-STATEMENT = ("A rail-optimised two-tier fabric connects {gpus} GPUs: servers of 8 GPUs, one 400G NIC per GPU, "
+STATEMENT = ("A rail-optimized two-tier fabric connects {gpus} GPUs: servers of 8 GPUs, one 400G NIC per GPU, "
              "NIC r of every server on the rail-r leaf, {ports}-port switches, {ratio} oversubscription at the leaves. ")
 DRAWS = (Pick("gpus", (256, 512, 1024, 2048)), Pick("ports", (64, 128)), Pick("ratio", ("1", "2"), RATIOS))
 
