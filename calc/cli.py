@@ -23,7 +23,7 @@ __all__ = ["main"]
 USAGE = """usage: python -m calc list
        python -m calc describe NAME
        python -m calc run NAME [--PARAM VALUE ...] [--json]
-       python -m calc export NAME
+       python -m calc export NAME [--INPUT FILE ...] [--out DIR]
 """ + PROBLEMS_USAGE
 
 
@@ -47,8 +47,8 @@ def _dispatch(args: list[str]) -> int:
         return _run(get(args[1]), args[2:])
     if command == "problems":
         return problems_main(args[1:])
-    if command == "export" and len(args) == 2:
-        return _export(args[1])
+    if command == "export" and len(args) >= 2:
+        return _export(args[1], args[2:])
     print(USAGE, file=sys.stderr)
     return 2
 
@@ -147,9 +147,42 @@ def _table_lines(table: Table, rows: Sequence[Sequence[object]]) -> list[str]:
     return ["  " + fmt.format(*heads), *("  " + fmt.format(*r) for r in cells)]
 
 
-def _export(name: str) -> int:
+def _export(name: str, args: list[str]) -> int:
     found = exporters()
     if name not in found:
         raise ValidationError(None, f"unknown export {name!r}; known: {', '.join(found) or 'none'}")
-    sys.stdout.write(found[name].func())
+    flags = dict(zip(args[::2], args[1::2]))
+    if len(args) % 2 or not all(k.startswith("--") for k in flags):
+        raise ValidationError(None, f"export arguments must be --INPUT FILE pairs: got {' '.join(args)[:80]!r}")
+    out = flags.pop("--out", None)
+    inputs = {k[2:].replace("-", "_"): _read_text(k[2:], v) for k, v in flags.items()}
+    try:
+        result = found[name].func(**inputs)
+    except TypeError:
+        raise ValidationError(None, f"export {name} does not take {', '.join(flags) or 'these inputs'}") from None
+    if isinstance(result, str):
+        sys.stdout.write(result)
+        return 0
+    if out is None:
+        raise ValidationError("out", f"export {name} writes {len(result)} files: give --out DIR")
+    _write_files(out, result)
+    print(f"wrote {len(result)} files to {out}")
     return 0
+
+
+def _read_text(name: str, path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise ValidationError(name, f"{name} must be a readable file: got {path!r} ({exc.strerror})") from None
+
+
+def _write_files(folder: str, files: dict[str, str]) -> None:
+    import os
+
+    for path, text in files.items():
+        target = os.path.join(folder, *path.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(text)

@@ -2,7 +2,9 @@
 
 An exporter is a function returning text, registered with :func:`exporter` in its
 model's module (found with the calculators). ``filename`` is the name the site
-offers it for download under.
+offers it for download under. An exporter may instead return many files (a dict of
+path to text) and take text inputs as keyword arguments: the CLI passes
+``--NAME FILE`` as the file's contents and writes the files under ``--out DIR``.
 """
 
 from __future__ import annotations
@@ -17,14 +19,17 @@ __all__ = ["Export", "exporter", "exporters"]
 class Export:
     name: str
     filename: str
-    func: Callable[[], str]
+    func: Callable[..., str | dict[str, str]]
 
 
 _EXPORTERS: dict[str, Export] = {}
 
 
-def exporter(name: str, filename: str | None = None) -> Callable[[Callable[[], str]], Callable[[], str]]:
-    def register(func: Callable[[], str]) -> Callable[[], str]:
+Exported = Callable[..., str | dict[str, str]]
+
+
+def exporter(name: str, filename: str | None = None) -> Callable[[Exported], Exported]:
+    def register(func: Exported) -> Exported:
         _EXPORTERS[name] = Export(name, filename or name, func)
         return func
 

@@ -286,7 +286,7 @@ def _topology(loader: _Loader, links: list[Link], index: Index | None = None) ->
 
 
 def _declare(loader: _Loader, root: Node) -> None:
-    top_keys = ("name", "models", "servers", "defaults", "networks", *TIERS)
+    top_keys = ("name", "models", "servers", "defaults", "networks", "config", *TIERS)  # config: see configs
     if not isinstance(root, Map) or "topology" not in root.entries:
         loader.issue("schema", root.line, "document", "the document must be a mapping with a 'topology' key")
         return

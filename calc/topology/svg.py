@@ -134,7 +134,7 @@ def _node(topo: Topology, analysis: Analysis, name: str, x: float, y: float, w: 
         style = f'fill="#fff" stroke="{ratio_colour(ratio)}" stroke-width="2"'
         tip = f"{name} ({topo.switches[name].tier})" + (f", oversubscription {ratio:.2f}:1" if ratio else "")
     label = escape(name if len(name) * 6.2 <= w else "…" + name[-max(1, int(w / 6.2) - 1):])
-    return (f'<g><title>{escape(tip)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{NODE_H}" '
+    return (f'<g data-node="{escape(name)}"><title>{escape(tip)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{NODE_H}" '
             f'rx="4" {style}/><text x="{x + w / 2:.1f}" y="{y + 17:.1f}" text-anchor="middle" fill="#222">{label}'
             '</text></g>')
 

@@ -1,0 +1,69 @@
+"""Tests of calc.topology.configs.frr: every rendered frr.conf passes FRR's own parser (vtysh --dryrun).
+
+FRR from Debian (``frr``, installed by .ci/run and ./dev.sh test); ``vtysh -C -f FILE``
+parses a whole integrated configuration without running daemons and exits non-zero
+on the first command it does not know.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from calc.topology.calculator import DEFAULT_YAML, SU_YAML
+from calc.topology.configs.calculator import ADD_LEAF_YAML, EMULATED_YAML, render, render_files
+
+VTYSH = shutil.which("vtysh") or "/usr/bin/vtysh"
+pytestmark = pytest.mark.skipif(not Path(VTYSH).exists(), reason="FRR's vtysh is not installed (./dev.sh test installs it)")
+
+
+def dryrun(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([VTYSH, "--dryrun", "-f", str(path)], capture_output=True, text=True, timeout=60)
+
+
+def frr_files(text: str) -> dict[str, str]:
+    done = render(text)
+    assert done.plan is not None and not done.issues
+    return {p: t for p, t in render_files(done.plan).items() if p.endswith("frr.conf")}
+
+
+@pytest.mark.parametrize("name, text", [("emulated", EMULATED_YAML), ("add-leaf", ADD_LEAF_YAML),
+                                        ("pod", DEFAULT_YAML), ("su", SU_YAML)])
+def test_every_rendered_frr_conf_passes_vtysh_dryrun(tmp_path: Path, name: str, text: str) -> None:
+    files = frr_files(text)
+    bad = []
+    for path, conf in files.items():
+        target = tmp_path / path.replace("/", "_")
+        target.write_text(conf)
+        done = dryrun(target)
+        if done.returncode != 0:
+            bad.append((path, done.stdout + done.stderr))
+    assert bad == [], bad[:2]
+    assert len(files) == {"emulated": 6, "add-leaf": 7, "pod": 14, "su": 12}[name]
+
+
+def test_a_broken_frr_conf_fails_vtysh_dryrun(tmp_path: Path) -> None:
+    conf = frr_files(EMULATED_YAML)["leaf-01/frr.conf"].replace("remote-as external", "remote-as outside")
+    target = tmp_path / "broken.conf"
+    target.write_text(conf)
+    done = dryrun(target)
+    assert done.returncode != 0
+    assert "remote-as outside" in done.stdout + done.stderr
+
+
+def test_a_leaf_announces_its_loopback_and_server_subnet_over_unnumbered_sessions() -> None:
+    conf = frr_files(EMULATED_YAML)["leaf-02/frr.conf"]
+    assert "router bgp 65002\n bgp router-id 10.0.0.4\n" in conf
+    assert " neighbor Ethernet0 interface peer-group FABRIC\n neighbor Ethernet8 interface peer-group FABRIC\n" in conf
+    assert "  network 10.0.0.4/32\n  network 10.128.0.8/29\n  maximum-paths 2\n" in conf
+    assert "interface Vlan1000\n description servers\n ip address 10.128.0.9/29\n" in conf
+
+
+def test_spines_share_the_rfc7938_asn_and_announce_only_their_loopback() -> None:
+    files = frr_files(EMULATED_YAML)
+    assert "router bgp 65000\n" in files["spine-01/frr.conf"] and "router bgp 65000\n" in files["spine-02/frr.conf"]
+    assert "network 10.128" not in files["spine-01/frr.conf"]
+    assert "  maximum-paths 4\n" in files["spine-01/frr.conf"]
