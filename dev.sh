@@ -4,6 +4,7 @@
 #   ./dev.sh test    install everything (Chromium and promtool included) and run all tests
 #   ./dev.sh build   install everything and build the site for hosting into site/
 #   ./dev.sh bench   install everything and run the benchmarks (prints tables)
+#   ./dev.sh emulate FILE.yaml   build the rendered fabric from real FRR in network namespaces (root)
 #   ./dev.sh setup   install the Python tools (.venv, from requirements.lock) and the runtime (npm ci)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -36,11 +37,15 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 setup_system() {
   # Browser tests drive Debian's Chromium; the monitoring tests run the real promtool; the
-  # print test reads the PDF with poppler-utils (pdfinfo, pdftotext, pdftoppm).
+  # print test reads the PDF with poppler-utils (pdfinfo, pdftotext, pdftoppm); the configuration
+  # tests parse with FRR's vtysh and the emulation runs FRR in network namespaces.
   local missing=()
   [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
   command -v promtool >/dev/null || missing+=(prometheus)
   command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+  [ -x /usr/lib/frr/bgpd ] || missing+=(frr)
+  command -v ip >/dev/null || missing+=(iproute2)
+  command -v ping >/dev/null || missing+=(iputils-ping)
   if [ ${#missing[@]} -gt 0 ]; then
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
@@ -56,8 +61,9 @@ case "${1:-}" in
   test)
     setup; setup_system
     "$VENV/bin/mypy" --strict calc
-    "$VENV/bin/ruff" check calc widgets tests bench
+    "$VENV/bin/ruff" check calc widgets tests bench tools
     shift; exec "$VENV/bin/pytest" "$@" ;;
   bench) setup; setup_system; shift; exec "$VENV/bin/python" -m bench "$@" ;;
-  *) sed -n '2,8p' "$0"; exit 2 ;;
+  emulate) setup_python; setup_system; shift; exec "$VENV/bin/python" -m tools.emulate "$@" ;;
+  *) sed -n '2,9p' "$0"; exit 2 ;;
 esac

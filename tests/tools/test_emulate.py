@@ -1,0 +1,103 @@
+"""Tests of tools/emulate.py: the rendered fabric built from real FRR in network namespaces.
+
+One full run (2 spines, 4 leaves, 8 hosts; about 15 s on two busy cores) must pass every
+check and leave nothing behind; an interrupted run must clean up too; a fabric too large
+for the machine, or a file with problems, is refused before anything is built.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from calc.topology.configs.calculator import EMULATED_YAML
+from tests.calc.topology.configs.test_frr import VTYSH
+from tools.emulate import MAX_SWITCHES, Refused, refuse_if_too_large
+
+ROOT = Path(__file__).resolve().parents[2]
+needs_root = pytest.mark.skipif(os.geteuid() != 0 or not Path("/usr/lib/frr/bgpd").exists()
+                                or shutil.which("ping") is None or not Path(VTYSH).exists(),
+                                reason="needs root, FRR and ping (./dev.sh test installs them)")
+
+
+def leftovers(pid: int) -> tuple[list[str], list[int]]:
+    """Namespaces and processes still carrying the run's tag ``cfgemuPID``."""
+    tag = f"cfgemu{pid}"
+    names = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout.split()
+    procs = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if tag.encode() in (entry / "cmdline").read_bytes():
+                    procs.append(int(entry.name))
+            except OSError:
+                continue
+    return [n for n in names if n.startswith(tag)], procs
+
+
+def start(tmp_path: Path, text: str) -> subprocess.Popen[str]:
+    source = tmp_path / "fabric.yaml"
+    source.write_text(text)
+    return subprocess.Popen([sys.executable, "-m", "tools.emulate", str(source), "--timeout-s", "45"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.netns
+@needs_root
+def test_the_emulated_fabric_behaves_as_the_analysis_predicts_and_is_removed(tmp_path: Path) -> None:
+    proc = start(tmp_path, EMULATED_YAML)
+    try:
+        out, err = proc.communicate(timeout=240)
+    finally:
+        proc.kill()
+    report = json.loads(out)
+    failed = [c for c in report["checks"] if not c["ok"]]
+    assert (proc.returncode, failed) == (0, []), err[-2000:]
+    assert [c["check"][:24] for c in report["checks"]] == [
+        "ECMP next hops per remot", "hosts on different leave", "kernel L4 ECMP hash, 500",
+        "kernel L4 ECMP hash, 500", "leaf-01 -> 10.128.0.26: ", "leaf-01 Ethernet0 – spin",
+        "leaf-01 Ethernet0 – spin", "every namespace this run"]
+    assert report["checks"][0]["expected"]["leaf-01 -> 10.128.0.8/29"] == 2
+    assert leftovers(proc.pid) == ([], [])
+
+
+@pytest.mark.netns
+@needs_root
+def test_an_interrupted_run_removes_every_namespace_and_process(tmp_path: Path) -> None:
+    proc = start(tmp_path, EMULATED_YAML)
+    try:
+        deadline = time.monotonic() + 60
+        while not leftovers(proc.pid)[1] and time.monotonic() < deadline:  # FRR daemons running
+            time.sleep(0.2)
+        assert leftovers(proc.pid)[1], "the run never started FRR"
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert "interrupted; every namespace and process of this run was removed" in err
+    assert leftovers(proc.pid) == ([], [])
+
+
+def test_a_fabric_larger_than_the_machine_is_refused_with_the_reason() -> None:
+    with pytest.raises(Refused, match=f"fabric too large to emulate: 96 switches and 256 servers; this tool builds "
+                                      f"at most {MAX_SWITCHES} switches"):
+        refuse_if_too_large(96, 256, 24000)
+    with pytest.raises(Refused, match="only 1000 MB are available"):
+        refuse_if_too_large(20, 40, 1000)
+    refuse_if_too_large(6, 8, 24000)
+
+
+def test_a_file_with_problems_is_refused_before_anything_is_built(tmp_path: Path) -> None:
+    proc = start(tmp_path, EMULATED_YAML.replace("kmax_KB: 200", "kmax_KB: 900"))
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, out) == (2, "")
+    assert err.startswith("error: the file has 1 problem(s); first, line 21: ECN Kmax 900 KB")
