@@ -9,10 +9,12 @@ path to text) and take text inputs as keyword arguments: the CLI passes
 
 from __future__ import annotations
 
+import io
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Export", "exporter", "exporters"]
+__all__ = ["Export", "exporter", "exporters", "zip_files"]
 
 
 @dataclass(frozen=True)
@@ -41,3 +43,15 @@ def exporters() -> dict[str, Export]:
 
     all_calculators()  # imports every module, so every exporter is registered
     return dict(sorted(_EXPORTERS.items()))
+
+
+def zip_files(files: dict[str, str], folder: str) -> bytes:
+    """The files (path -> text) as one zip under ``folder/``, built in memory, byte-for-byte
+    reproducible (fixed timestamps)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+        for path, text in files.items():
+            info = zipfile.ZipInfo(f"{folder}/{path}", date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, text)
+    return buffer.getvalue()

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from calc import __version__
-from calc.exporters import exporters
+from calc.exporters import exporters, zip_files
 from calc.problems import all_problems
 from calc.problems import pages as problem_pages
 from calc.registry import all_calculators
@@ -187,6 +187,10 @@ def write_downloads(site: Path) -> list[str]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for export in exporters().values():
-        (folder / export.filename).write_text(export.func())
+        content = export.func()  # text, or many files (path -> text), offered as one zip
+        if isinstance(content, str):
+            (folder / export.filename).write_text(content)
+        else:
+            (folder / export.filename).write_bytes(zip_files(content, Path(export.filename).stem))
         written.append(export.filename)
     return written

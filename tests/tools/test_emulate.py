@@ -101,3 +101,16 @@ def test_a_file_with_problems_is_refused_before_anything_is_built(tmp_path: Path
     out, err = proc.communicate(timeout=60)
     assert (proc.returncode, out) == (2, "")
     assert err.startswith("error: the file has 1 problem(s); first, line 21: ECN Kmax 900 KB")
+
+
+def test_the_report_on_the_page_is_a_passing_run_of_the_committed_file_and_engine() -> None:
+    from calc.topology.configs.calculator import render
+    from tools.emulate import _keyed, expected_hops
+
+    includes = ROOT / "docs" / "includes"
+    assert (includes / "emulated-fabric.yaml").read_text() == EMULATED_YAML
+    report = json.loads((includes / "emulation-report.json").read_text())
+    assert report["ok"] and all(c["ok"] for c in report["checks"])
+    done = render(EMULATED_YAML)
+    assert done.plan is not None
+    assert report["checks"][0]["expected"] == _keyed(expected_hops(done.topo, done.plan))

@@ -10,13 +10,11 @@ server ``roce.sh``. With a ``before`` file, the diff of every rendered file.
 from __future__ import annotations
 
 import base64
-import io
-import zipfile
 from dataclasses import dataclass
 
 from calc.congestion.dcqcn import DCQCN_PAPER as DCQCN
 from calc.errors import ValidationError
-from calc.exporters import exporter
+from calc.exporters import exporter, zip_files
 from calc.outputs import Column, Outcome, Table
 from calc.outputs import Scalar as Out
 from calc.params import Bool, Choice, Text
@@ -35,7 +33,7 @@ from calc.topology.load import load
 from calc.topology.model import Issue, Topology
 from calc.topology.yamlish import Map, YamlError, parse
 
-__all__ = ["Rendered", "render", "render_files", "zip_bytes", "configs", "EMULATED_YAML", "CHANGES",
+__all__ = ["Rendered", "render", "render_files", "configs", "EMULATED_YAML", "CHANGES",
            "export_configs"]
 
 RFC7938 = cite("rfc7938", "RFC 7938: Use of BGP for Routing in Large-Scale Data Centers", "IETF", 2016,
@@ -129,16 +127,6 @@ def render_files(plan: Plan) -> dict[str, str]:
     return files
 
 
-def zip_bytes(files: dict[str, str], folder: str) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
-        for path, text in files.items():
-            info = zipfile.ZipInfo(f"{folder}/{path}", date_time=(2026, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, text)
-    return buffer.getvalue()
-
-
 def _files_or_error(text: str, field: str) -> tuple[Rendered, dict[str, str]]:
     if text.strip() == "":
         raise ValidationError(field, f"{field} must be a topology document: got an empty text")
@@ -194,7 +182,7 @@ def configs(*, example: str, yaml: str, device: str, before: str, bundle: bool) 
                                "host": files.get(f"hosts/{shown}.sh", ""),
                                "diff": "".join(c[3] for c in changes), "name": done.topo.name}
     if bundle and files:
-        data["zip"] = base64.b64encode(zip_bytes(files, done.topo.name)).decode("ascii")
+        data["zip"] = base64.b64encode(zip_files(files, done.topo.name)).decode("ascii")
     rows = tuple((d.name, d.tier, d.asn, d.router_id, len(d.ports), d.subnet or "—")
                  for d in (plan.devices.values() if plan and files else ()))
     return Outcome(
