@@ -49,7 +49,7 @@ def zip_files(files: dict[str, str], folder: str) -> bytes:
     """The files (path -> text) as one zip under ``folder/``, built in memory, byte-for-byte
     reproducible (fixed timestamps)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
         for path, text in files.items():
             info = zipfile.ZipInfo(f"{folder}/{path}", date_time=(2026, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED

@@ -35,6 +35,7 @@ __all__ = ["render_sonic", "config_db", "dump", "headroom_B", "MAP", "WRED", "DE
 
 MAP = "ROCE"
 WRED = "ROCE_LOSSLESS"
+COMPACT_OVER = 8
 DEVICE_TYPES = {"leaf": "LeafRouter", "spine": "SpineRouter", "core": "SpineRouter"}
 
 
@@ -52,16 +53,28 @@ def render_sonic(plan: Plan, device: Device) -> str:
 
 
 def dump(db: dict[str, dict[str, dict[str, str]]]) -> str:
-    """``json.dumps(db, indent=4, sort_keys=True)`` plus a newline, for CONFIG_DB's three levels of
-    string maps, several times faster (the standard encoder falls back to pure Python with indent)."""
+    """CONFIG_DB as JSON that reads and diffs well: one line per field in small tables (globals,
+    profiles, maps), one line per entry in tables with more than ``COMPACT_OVER`` entries (the
+    per-port ones), keys sorted. Standard JSON (``json.loads`` reads it back), written several
+    times faster than ``json.dumps(indent=4)``, whose encoder falls back to pure Python."""
     q = json.encoder.encode_basestring_ascii
+    compact: dict[int, str] = {}  # one text per shared field map (the per-port tables reuse them)
     tables = []
     for table in sorted(db):
+        rows = db[table]
         entries = []
-        for key in sorted(db[table]):
-            fields = db[table][key]
-            body = ",\n".join(f"            {q(f)}: {q(fields[f])}" for f in sorted(fields))
-            entries.append(f"        {q(key)}: {{\n{body}\n        }}" if fields else f"        {q(key)}: {{}}")
+        for key in sorted(rows):
+            fields = rows[key]
+            if len(rows) > COMPACT_OVER:
+                text = compact.get(id(fields))
+                if text is None:
+                    text = compact[id(fields)] = json.dumps(fields, sort_keys=True)
+                entries.append(f"        {q(key)}: {text}")
+            elif fields:
+                body = ",\n".join(f"            {q(f)}: {q(fields[f])}" for f in sorted(fields))
+                entries.append(f"        {q(key)}: {{\n{body}\n        }}")
+            else:
+                entries.append(f"        {q(key)}: {{}}")
         inner = ",\n".join(entries)
         tables.append(f"    {q(table)}: {{\n{inner}\n    }}" if entries else f"    {q(table)}: {{}}")
     return "{\n" + ",\n".join(tables) + "\n}\n"
@@ -75,7 +88,8 @@ def config_db(plan: Plan, device: Device) -> dict[str, Any]:
             "docker_routing_config_mode": "unified"}},
         "LOOPBACK_INTERFACE": {"Loopback0": {}, f"Loopback0|{device.router_id}/32": {}},
         "PORT": {p.name: _port(plan, device, p) for p in device.ports},
-        "INTERFACE": {p.name: {"ipv6_use_link_local_only": "enable"} for p in device.ports if p.kind != "server"},
+        "INTERFACE": dict.fromkeys((p.name for p in device.ports if p.kind != "server"),
+                                   {"ipv6_use_link_local_only": "enable"}),
     }
     db.update(_bgp(device))
     if device.subnet:
@@ -100,7 +114,7 @@ def _bgp(device: Device) -> dict[str, Any]:
         "BGP_GLOBALS_AF_NETWORK": {f"default|ipv4_unicast|{n}": {} for n in networks},
         "BGP_NEIGHBOR": {f"default|{p.name}": {"peer_type": "external", "name": p.peer, "admin_status": "up"}
                          for p in fabric},
-        "BGP_NEIGHBOR_AF": {f"default|{p.name}|ipv4_unicast": {"admin_status": "true"} for p in fabric},
+        "BGP_NEIGHBOR_AF": dict.fromkeys((f"default|{p.name}|ipv4_unicast" for p in fabric), {"admin_status": "true"}),
     }
 
 
@@ -135,19 +149,21 @@ def _qos(plan: Plan, device: Device) -> dict[str, Any]:
         "TC_TO_PRIORITY_GROUP_MAP": {MAP: identity},
         "TC_TO_QUEUE_MAP": {MAP: identity},
         "MAP_PFC_PRIORITY_TO_QUEUE": {MAP: identity},
-        "PORT_QOS_MAP": {n: {"dscp_to_tc_map": MAP, "tc_to_pg_map": MAP, "tc_to_queue_map": MAP,
-                             "pfc_to_queue_map": MAP, "pfc_enable": str(prio)} for n in names},
+        "PORT_QOS_MAP": dict.fromkeys(names, {"dscp_to_tc_map": MAP, "tc_to_pg_map": MAP, "tc_to_queue_map": MAP,
+                                              "pfc_to_queue_map": MAP, "pfc_enable": str(prio)}),
         "WRED_PROFILE": {WRED: wred},
         "SCHEDULER": {"roce_dwrr": {"type": "DWRR", "weight": "50"}, "cnp_strict": {"type": "STRICT"},
                       "default_dwrr": {"type": "DWRR", "weight": "50"}},
         "QUEUE": {},
-        "PFC_WD": {n: {"action": "drop", "detection_time": str(s.watchdog_ms), "restoration_time": "2000"}
-                   for n in names},
+        "PFC_WD": dict.fromkeys(names, {"action": "drop", "detection_time": str(s.watchdog_ms),
+                                        "restoration_time": "2000"}),
     }
+    roce, cnp, default = {"scheduler": "roce_dwrr", "wred_profile": WRED}, {"scheduler": "cnp_strict"}, \
+        {"scheduler": "default_dwrr"}
     for n in names:
-        tables["QUEUE"][f"{n}|{prio}"] = {"scheduler": "roce_dwrr", "wred_profile": WRED}
-        tables["QUEUE"][f"{n}|{s.cnp_priority}"] = {"scheduler": "cnp_strict"}
-        tables["QUEUE"][f"{n}|0"] = {"scheduler": "default_dwrr"}
+        tables["QUEUE"][f"{n}|{prio}"] = roce
+        tables["QUEUE"][f"{n}|{s.cnp_priority}"] = cnp
+        tables["QUEUE"][f"{n}|0"] = default
     tables.update(_buffers(plan, device, prio))
     return tables
 
@@ -158,6 +174,8 @@ def _buffers(plan: Plan, device: Device, prio: int) -> dict[str, Any]:
     profiles: dict[str, dict[str, str]] = {
         "ingress_lossy_profile": {"pool": "ingress_lossy_pool", "size": "0", "dynamic_th": "3"}}
     pgs: dict[str, dict[str, str]] = {}
+    references: dict[str, dict[str, str]] = {}
+    lossy = {"profile": "ingress_lossy_profile"}
     for port in device.ports:
         name = f"pg_lossless_{round(port.speed_Gbps * 1000)}_{s.cable_m:g}m_profile"
         if name not in profiles:
@@ -165,8 +183,8 @@ def _buffers(plan: Plan, device: Device, prio: int) -> dict[str, Any]:
             profiles[name] = {"pool": "ingress_lossless_pool", "xon": str(xon),
                               "xoff": str(headroom_B(port.speed_Gbps, s.cable_m, mtu)), "size": str(xon),
                               "static_th": str(round(s.xoff_KB * 1000))}
-        pgs[f"{port.name}|{prio}"] = {"profile": name}
-        pgs[f"{port.name}|0"] = {"profile": "ingress_lossy_profile"}
+        pgs[f"{port.name}|{prio}"] = references.setdefault(name, {"profile": name})
+        pgs[f"{port.name}|0"] = lossy
     return {
         "BUFFER_POOL": {"ingress_lossless_pool": {"type": "ingress", "mode": "static"},
                         "ingress_lossy_pool": {"type": "ingress", "mode": "dynamic"}},

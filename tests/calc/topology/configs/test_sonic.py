@@ -6,6 +6,7 @@ import json
 
 from calc.congestion.headroom import headroom_parts
 from calc.registry import run
+from calc.topology.calculator import DEFAULT_YAML
 from calc.topology.configs.calculator import EMULATED_YAML, render
 from calc.topology.configs.sonic import config_db, dump, headroom_B
 
@@ -16,9 +17,12 @@ def leaf_db(text: str = EMULATED_YAML, name: str = "leaf-01") -> dict:
     return config_db(done.plan, done.plan.devices[name])
 
 
-def test_dump_is_exactly_json_dumps_with_indent_4_and_sorted_keys() -> None:
-    db = leaf_db()
-    assert dump(db) == json.dumps(db, indent=4, sort_keys=True) + "\n"
+def test_dump_is_json_with_a_line_per_field_in_small_tables_and_per_entry_in_large_ones() -> None:
+    db = leaf_db(DEFAULT_YAML, "rail-1")  # 16 ports
+    text = dump(db)
+    assert json.loads(text) == db
+    assert '\n        "Ethernet0|3": {"profile": "pg_lossless_400000_5m_profile"},\n' in text
+    assert '\n            "green_max_threshold": "200000",\n' in text
 
 
 def test_ports_carry_speed_in_mbps_mtu_and_their_peer() -> None:
