@@ -130,9 +130,21 @@ class Fabric:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+        self._kill_by_pidfile()
         for name in reversed(self.namespaces):
             run("ip", "netns", "del", name, check=False)
         shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def _kill_by_pidfile(self) -> None:
+        """Daemons an interrupt caught between their start and :attr:`processes` (their pid files
+        are in the run's folder, and their command lines name it)."""
+        for pidfile in self.workdir.glob("*/*.pid"):
+            try:
+                pid = int(pidfile.read_text().strip() or 0)
+                if pid and str(self.workdir).encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    os.kill(pid, signal.SIGKILL)
+            except (OSError, ValueError):
+                continue
 
 
 # ---- building ----------------------------------------------------------------------------------
@@ -140,8 +152,8 @@ class Fabric:
 def build(fabric: Fabric) -> None:
     plan = fabric.plan
     for name in [*plan.devices, *plan.nics]:
+        fabric.namespaces.append(fabric.ns(name))  # first, so an interrupt right after the add cleans it
         run("ip", "netns", "add", fabric.ns(name))
-        fabric.namespaces.append(fabric.ns(name))
         fabric.ip(name, "link", "set", "lo", "up")
     for name in plan.devices:
         for key, value in (("net.ipv4.ip_forward", "1"), ("net.ipv6.conf.all.forwarding", "1"),

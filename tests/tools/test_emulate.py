@@ -28,15 +28,16 @@ needs_root = pytest.mark.skipif(os.geteuid() != 0 or not Path("/usr/lib/frr/bgpd
                                 reason="needs root, FRR and ping (./dev.sh test installs them)")
 
 
-def leftovers(pid: int) -> tuple[list[str], list[int]]:
-    """Namespaces and processes still carrying the run's tag ``cfgemuPID``."""
+def leftovers(pid: int, only: bytes = b"") -> tuple[list[str], list[int]]:
+    """Namespaces and processes still carrying the run's tag ``cfgemuPID`` (and ``only``)."""
     tag = f"cfgemu{pid}"
     names = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout.split()
     procs = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if tag.encode() in (entry / "cmdline").read_bytes():
+                cmdline = (entry / "cmdline").read_bytes()
+                if tag.encode() in cmdline and only in cmdline:
                     procs.append(int(entry.name))
             except OSError:
                 continue
@@ -50,6 +51,16 @@ def start(tmp_path: Path, text: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def stop(proc: subprocess.Popen[str]) -> None:
+    """End a run that is still going the way a reader would (Ctrl-C), so it cleans up."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 @pytest.mark.netns
 @needs_root
 def test_the_emulated_fabric_behaves_as_the_analysis_predicts_and_is_removed(tmp_path: Path) -> None:
@@ -57,7 +68,7 @@ def test_the_emulated_fabric_behaves_as_the_analysis_predicts_and_is_removed(tmp
     try:
         out, err = proc.communicate(timeout=240)
     finally:
-        proc.kill()
+        stop(proc)
     report = json.loads(out)
     failed = [c for c in report["checks"] if not c["ok"]]
     assert (proc.returncode, failed) == (0, []), err[-2000:]
@@ -75,14 +86,14 @@ def test_an_interrupted_run_removes_every_namespace_and_process(tmp_path: Path) 
     proc = start(tmp_path, EMULATED_YAML)
     try:
         deadline = time.monotonic() + 60
-        while not leftovers(proc.pid)[1] and time.monotonic() < deadline:  # FRR daemons running
+        while not leftovers(proc.pid, b"bgpd")[1] and time.monotonic() < deadline:  # FRR running
             time.sleep(0.2)
-        assert leftovers(proc.pid)[1], "the run never started FRR"
+        assert leftovers(proc.pid, b"bgpd")[1], "the run never started FRR"
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
     finally:
-        proc.kill()
-    assert proc.returncode == 130
+        stop(proc)
+    assert proc.returncode == 130, err[-3000:]
     assert "interrupted; every namespace and process of this run was removed" in err
     assert leftovers(proc.pid) == ([], [])
 
