@@ -13,7 +13,7 @@ import base64
 from dataclasses import dataclass
 
 from calc.congestion.dcqcn import DCQCN_PAPER as DCQCN
-from calc.errors import ValidationError
+from calc.errors import ValidationError, shorten
 from calc.exporters import exporter, zip_files
 from calc.outputs import Column, Outcome, Table
 from calc.outputs import Scalar as Out
@@ -199,7 +199,7 @@ def _device(done: Rendered, name: str) -> str:
         leaves = [n for n, s in done.topo.switches.items() if s.tier == "leaf"]
         return leaves[0] if leaves else next(iter(done.topo.switches), "")
     if name not in done.topo.switches and name not in done.topo.servers:
-        raise ValidationError("device", f"device must name a switch or server of the topology: got {name[:60]!r}")
+        raise ValidationError("device", f"device must name a switch or server of the topology: got {shorten(name)!r}")
     return name
 
 

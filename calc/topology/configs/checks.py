@@ -13,6 +13,7 @@ from __future__ import annotations
 import ipaddress
 from collections import Counter
 
+from calc.errors import shorten
 from calc.topology.configs.plan import Plan, host_setting
 from calc.topology.model import Issue
 
@@ -108,7 +109,7 @@ def _router_ids(plan: Plan) -> list[Issue]:
                              f"router ID {d.router_id} of {d.name} is used by another switch"))
         elif "router_id" in d.values and not _ipv4(d.router_id):
             out.append(Issue("config", _line(plan, d.name), d.name,
-                             f"config: switches: {d.name}: router_id must be an IPv4 address: got {d.router_id[:40]!r}"))
+                             f"config: switches: {d.name}: router_id must be an IPv4 address: got {shorten(d.router_id)!r}"))
     return out
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ipaddress
 from dataclasses import dataclass, field
 
+from calc.errors import shorten
 from calc.topology.configs.settings import Settings
 from calc.topology.model import TIERS, Link, Topology
 
@@ -29,6 +30,7 @@ __all__ = ["Port", "Device", "Nic", "Plan", "make_plan", "host_setting", "port_n
 VLAN = 1000
 PRIVATE_2B = (64512, 65534)
 PRIVATE_4B = 4200000000
+MAX_ASN = 4294967294
 
 
 def port_name(index: int) -> str:
@@ -159,6 +161,11 @@ def _asns(plan: Plan) -> None:
     base = plan.settings.asn_base
     if two_byte_private(base) and base + len(groups) - 1 > PRIVATE_2B[1]:
         base = PRIVATE_4B
+    if base + len(groups) - 1 > MAX_ASN:
+        plan.problems.append((plan.settings.lines.get("asn_base", plan.settings.line), "config", "address-pool",
+                              f"asn_base {base} leaves room for {MAX_ASN - base + 1} ASNs; the plan needs "
+                              f"{len(groups)}"))
+        return
     for i, group in enumerate(groups):
         for device in group:
             device.asn = base + i
@@ -200,7 +207,7 @@ def _network(plan: Plan, text: str, key: str) -> ipaddress.IPv4Network | None:
         return ipaddress.IPv4Network(text)
     except ValueError:
         plan.problems.append((plan.settings.lines.get(key, plan.settings.line), "config", "config",
-                              f"config: {key} must be an IPv4 network such as 10.0.0.0/16: got {text[:40]!r}"))
+                              f"config: {key} must be an IPv4 network such as 10.0.0.0/16: got {shorten(text)!r}"))
         return None
 
 

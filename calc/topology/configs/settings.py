@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from calc.errors import shorten
 from calc.topology.yamlish import Map, Node, Scalar
 
 __all__ = ["Settings", "Override", "read_settings", "PLANS", "CONFIG_KEYS", "OVERRIDE_KEYS"]
@@ -136,7 +137,7 @@ def _value(name: str, label: str, node: Node, line: int, problems: list[Problem]
             problems.append((line, "config", f"config: {label} must be one of {', '.join(PLANS)}: got {raw!r}"))
             return None
         if not isinstance(raw, str):
-            problems.append((line, "config", f"config: {label} must be text: got {str(raw)[:40]!r}"))
+            problems.append((line, "config", f"config: {label} must be text: got {shorten(str(raw))!r}"))
             return None
         return raw
     low, high = _BOUNDS[name]
@@ -146,7 +147,7 @@ def _value(name: str, label: str, node: Node, line: int, problems: list[Problem]
         kind = "a whole number" if whole else "a number"
         shown = f"{low:.0f} to {high:.0f}" if whole else f"{low:g} to {high:g}"
         problems.append((line, "config", f"config: {label} must be {kind} from {shown}: "
-                                         f"got {str(raw)[:40]!r}"))
+                                         f"got {shorten(str(raw))!r}"))
         return None
     return int(raw) if whole else float(raw)
 

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calc.errors import ValidationError
+from calc.registry import run
 from calc.topology.configs.calculator import EMULATED_YAML, render
 
 
@@ -117,3 +124,28 @@ def test_topology_problems_come_first_and_stop_the_plan() -> None:
     done = render("topology:\n  leaf:\n    - {name: l1, uplinks: [s9]}\n")
     assert done.plan is None
     assert done.issues[0].rule == "unknown-reference"
+
+
+def test_an_asn_base_too_close_to_the_top_leaves_no_room() -> None:
+    text = EMULATED_YAML.replace("asn_plan: rfc7938", "asn_plan: rfc7938\n    asn_base: 4294967291")
+    assert problems(text) == [("address-pool", 19, "config",
+                               "asn_base 4294967291 leaves room for 4 ASNs; the plan needs 5")]
+
+
+CONFIG_VALUES = st.one_of(st.integers(-10, 10**10), st.floats(allow_nan=True), st.text(max_size=30), st.booleans(),
+                          st.sampled_from(["10.0.0.0/8", "1.2.3.4", "rfc7938", "[1, 2]", "{a: 1}", "~"]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(key=st.sampled_from(["asn_plan", "asn_base", "loopbacks", "server_subnets", "mtu", "roce", "ecn", "pfc",
+                            "switches", "hosts", "other"]), value=CONFIG_VALUES)
+def test_any_config_value_gives_files_or_problems_never_an_exception(key: str, value: object) -> None:
+    shown = value if isinstance(value, str) and value[:1] in "[{~" else json.dumps(value)
+    text = EMULATED_YAML + f"    {key}: {shown}\n" if key not in ("asn_plan", "mtu") else \
+        EMULATED_YAML.replace(f"    {key}: ", f"    {key}: {shown} #", 1)
+    try:
+        result = run("configs", {"yaml": text})
+    except ValidationError as exc:  # only a YAML syntax error may stop the run
+        assert exc.message.startswith("yaml must be valid YAML")
+        return
+    assert result.value("valid") == (result.value("issues") == 0)
