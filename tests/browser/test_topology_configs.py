@@ -6,7 +6,11 @@ from __future__ import annotations
 import io
 import zipfile
 
+from urllib.parse import urljoin
+
 from playwright.sync_api import Page, expect
+
+from calc.exporters import exporters, zip_files
 
 from tests.browser.widget import Widget
 
@@ -56,3 +60,11 @@ def test_the_added_leaf_diff_is_on_the_page_and_the_ecn_change_replaces_it(page:
     change.change("Start from", "ecn")
     expect(diff.locator(".configs-add", has_text='"green_max_threshold": "300000"')).to_have_count(6)
     expect(diff).not_to_contain_text("frr.conf")
+
+
+def test_the_example_fabrics_files_are_a_plain_download_too(page: Page, site: str) -> None:
+    page.goto(site + PAGE)
+    link = page.get_by_role("link", name="configs.zip")
+    reply = page.request.get(urljoin(page.url, link.get_attribute("href") or ""))
+    assert reply.ok
+    assert reply.body() == zip_files(exporters()["configs"].func(), "configs")
