@@ -9,9 +9,11 @@ data-centre choices, each with its source:
   4200000000-4294967294 when the two-byte range is too small).
 * RoCE on priority 3 with DSCP 26, CNPs on priority 6 with DSCP 48 (NVIDIA's RoCE
   configuration guides and SONiC's lossless default of priorities 3 and 4).
-* ECN Kmin/Kmax/Pmax of the DCQCN paper (5 KB, 200 KB, 1 %), the PFC/ECN lab's
-  defaults; the PFC pause threshold (``xoff_KB``) must lie above Kmax so ECN slows
-  senders before PFC pauses links (Zhu et al., SIGCOMM 2015, section 5).
+* ECN Kmin/Kmax/Pmax taken from the PFC/ECN lab's DCQCN-paper scenario (5 KB, 200 KB,
+  1 %); the PFC pause threshold (``xoff_KB``) must lie above Kmax so ECN slows senders
+  before PFC pauses links (Zhu et al., SIGCOMM 2015, section 5). Its default, twice
+  Kmax, is this project's choice, not a published figure: set it from the switch's
+  buffer (the lab shows the trade-off).
 * Headroom from the ``headroom`` calculator for ``cable_m`` of cable.
 
 ``switches`` and ``hosts`` override the plan for one device (``asn``,
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from calc.congestion.lab import SCENARIOS
 from calc.errors import shorten
 from calc.topology.yamlish import Map, Node, Scalar
 
@@ -32,6 +35,7 @@ PLANS = ("rfc7938", "per-switch")
 CONFIG_KEYS = ("asn_plan", "asn_base", "loopbacks", "server_subnets", "mtu", "roce", "ecn", "pfc",
                "switches", "hosts")
 OVERRIDE_KEYS = ("asn", "router_id", "mtu", "roce_priority", "roce_dscp", "kmax_KB")
+LAB = SCENARIOS["paper"]  # the PFC/ECN lab's DCQCN-paper scenario
 _SECTIONS = {"roce": ("priority", "dscp", "cnp_priority", "cnp_dscp"),
              "ecn": ("kmin_KB", "kmax_KB", "pmax"),
              "pfc": ("xoff_KB", "cable_m", "watchdog_ms")}
@@ -57,10 +61,10 @@ class Settings:
     dscp: int = 26
     cnp_priority: int = 6
     cnp_dscp: int = 48
-    kmin_KB: float = 5.0
-    kmax_KB: float = 200.0
-    pmax: float = 0.01
-    xoff_KB: float = 400.0
+    kmin_KB: float = float(LAB["kmin_KB"])
+    kmax_KB: float = float(LAB["kmax_KB"])
+    pmax: float = float(LAB["pmax"])
+    xoff_KB: float = 2 * float(LAB["kmax_KB"])
     cable_m: float = 5.0
     watchdog_ms: int = 400
     line: int = 0
