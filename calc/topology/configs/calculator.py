@@ -183,7 +183,7 @@ def configs(*, example: str, yaml: str, device: str, before: str, bundle: bool) 
                                "diff": "".join(c[3] for c in changes), "name": done.topo.name}
     if bundle and files:
         data["zip"] = base64.b64encode(zip_files(files, done.topo.name)).decode("ascii")
-    rows = tuple((d.name, d.tier, d.asn, d.router_id, len(d.ports), d.subnet or "—")
+    rows = tuple((d.name, d.tier, str(d.asn), d.router_id, len(d.ports), d.subnet or "—")
                  for d in (plan.devices.values() if plan and files else ()))
     return Outcome(
         values={"valid": bool(files), "issues": len(done.issues), "switches": len(rows),

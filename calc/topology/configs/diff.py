@@ -15,9 +15,11 @@ Change = tuple[str, int, int, str]  # path, lines added, lines removed, unified 
 
 
 def diff_files(before: dict[str, str], after: dict[str, str]) -> list[Change]:
-    """Every file that differs (added, removed or changed), in path order."""
+    """Every file that differs: changed files first (what a reviewer checks most closely), then
+    new files, then removed ones, each group in path order."""
     out: list[Change] = []
-    for path in sorted(before.keys() | after.keys()):
+    paths = before.keys() | after.keys()
+    for path in sorted(paths, key=lambda p: (p not in before, p not in after, p)):
         old, new = before.get(path, ""), after.get(path, "")
         if old == new:
             continue

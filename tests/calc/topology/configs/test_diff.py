@@ -34,3 +34,8 @@ def test_raising_ecn_thresholds_changes_only_the_wred_lines() -> None:
                                                        "spine-02")}
     assert all((added, removed) == (6, 6) for _, added, removed in result.outcome.tables["changes"])
     assert '+            "green_max_threshold": "300000",' in result.outcome.data["diff"]
+
+
+def test_changed_files_come_before_new_ones() -> None:
+    changes = diff_files({"b": "1\n", "c": "1\n"}, {"a": "new\n", "b": "2\n", "c": "1\n"})
+    assert [c[0] for c in changes] == ["b", "a"]
