@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import io
 import zipfile
-
 from urllib.parse import urljoin
 
 from playwright.sync_api import Page, expect
 
 from calc.exporters import exporters, zip_files
-
 from tests.browser.widget import Widget
 
 PAGE = "topology-as-code/"
