@@ -158,8 +158,10 @@ def write_embeds(site: Path, homes: Mapping[str, str] | None = None) -> list[str
         folder = site / "embed" / calc.name
         folder.mkdir(parents=True, exist_ok=True)
         home = f"../../{homes[calc.name]}" if calc.name in homes else ""
-        page = embed_page(calc.name, [f"../../assets/widgets/{c}" for c in css if c != "problems.css"],
-                          [f"../../assets/widgets/{j}" for j in js if j != "problems.js"], home)
+        styles = [f"../../assets/widgets/{c}" for c in css if c != "problems.css"]
+        if calc.view and (WIDGETS_DIR / "js" / f"{calc.view}.css").exists():  # a view's own stylesheet
+            styles.append(f"../../assets/widgets/{calc.view}.css")
+        page = embed_page(calc.name, styles, [f"../../assets/widgets/{j}" for j in js if j != "problems.js"], home)
         (folder / "index.html").write_text(resolve_site_root(page, "../.."))
         names.append(calc.name)
     for page_name in problem_pages():
