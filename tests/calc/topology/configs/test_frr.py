@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from calc.fabric.sizing import design, emit_yaml
 from calc.topology.calculator import DEFAULT_YAML, SU_YAML
 from calc.topology.configs.calculator import ADD_LEAF_YAML, EMULATED_YAML, render, render_files
 
+THREE_TIER_YAML = emit_yaml(design(256, 8, 400.0, 1, 16, 1.0, "3", True), 8, 400.0, 16, True)  # 80 switches
 VTYSH = shutil.which("vtysh") or "/usr/bin/vtysh"
 pytestmark = pytest.mark.skipif(not Path(VTYSH).exists(), reason="FRR's vtysh is not installed (./dev.sh test installs it)")
 
@@ -31,7 +33,8 @@ def frr_files(text: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("name, text", [("emulated", EMULATED_YAML), ("add-leaf", ADD_LEAF_YAML),
-                                        ("pod", DEFAULT_YAML), ("su", SU_YAML)])
+                                        ("pod", DEFAULT_YAML), ("su", SU_YAML),
+                                        ("three-tier", THREE_TIER_YAML)])
 def test_every_rendered_frr_conf_passes_vtysh_dryrun(tmp_path: Path, name: str, text: str) -> None:
     files = frr_files(text)
     bad = []
@@ -42,7 +45,7 @@ def test_every_rendered_frr_conf_passes_vtysh_dryrun(tmp_path: Path, name: str, 
         if done.returncode != 0:
             bad.append((path, done.stdout + done.stderr))
     assert bad == [], bad[:2]
-    assert len(files) == {"emulated": 6, "add-leaf": 7, "pod": 14, "su": 12}[name]
+    assert len(files) == {"emulated": 6, "add-leaf": 7, "pod": 14, "su": 12, "three-tier": 80}[name]
 
 
 def test_a_broken_frr_conf_fails_vtysh_dryrun(tmp_path: Path) -> None:
@@ -67,3 +70,12 @@ def test_spines_share_the_rfc7938_asn_and_announce_only_their_loopback() -> None
     assert "router bgp 65000\n" in files["spine-01/frr.conf"] and "router bgp 65000\n" in files["spine-02/frr.conf"]
     assert "network 10.128" not in files["spine-01/frr.conf"]
     assert "  maximum-paths 4\n" in files["spine-01/frr.conf"]
+
+
+def test_a_three_tier_fabric_gets_one_asn_for_the_cores_one_per_pod_of_spines_and_one_per_leaf() -> None:
+    done = render(THREE_TIER_YAML)
+    assert done.plan is not None
+    asns: dict[str, set[int]] = {}
+    for device in done.plan.devices.values():
+        asns.setdefault(device.tier, set()).add(device.asn)
+    assert (len(asns["core"]), len(asns["spine"]), len(asns["leaf"])) == (1, 4, 32)
