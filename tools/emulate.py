@@ -52,8 +52,8 @@ sys.path.insert(0, str(ROOT))
 from calc.ecmp.analytic import expected_max_load, expected_paths_used  # noqa: E402
 from calc.topology.analyse import analyse  # noqa: E402
 from calc.topology.configs.calculator import render, render_files  # noqa: E402
-from calc.topology.configs.plan import Plan  # noqa: E402
-from calc.topology.model import Topology  # noqa: E402
+from calc.topology.configs.plan import Nic, Plan  # noqa: E402
+from calc.topology.model import Index, Link, Topology  # noqa: E402
 
 __all__ = ["main", "Fabric", "refuse_if_too_large", "MAX_SWITCHES", "MAX_NAMESPACES", "FRR_DIR"]
 
@@ -104,6 +104,7 @@ class Fabric:
     """Everything this run made, so :meth:`teardown` removes exactly that."""
 
     plan: Plan
+    topo: Topology
     files: dict[str, str]
     workdir: Path
     tag: str = field(default_factory=lambda: f"{PREFIX}{os.getpid()}")
@@ -227,14 +228,49 @@ def next_hops(fabric: Fabric, leaf: str) -> dict[str, int]:
 
 
 def expected_hops(topo: Topology, plan: Plan) -> dict[tuple[str, str], int]:
-    """(leaf, remote leaf subnet) -> equal-cost paths the engine counts between a server on each."""
+    """(leaf, remote leaf subnet) -> ECMP next hops the analysis predicts: the leaf's up-ports on
+    the valley-free shortest paths to the other leaf (see :func:`first_hops`)."""
+    leaves = [leaf.name for leaf in plan.leaves() if leaf.subnet]
+    return {(a, plan.devices[b].subnet): first_hops(topo, a, b) for a in leaves for b in leaves if a != b}
+
+
+def analysis_paths(topo: Topology, plan: Plan) -> dict[str, int]:
+    """The analysis' equal-cost path count between the first servers of each pair of leaves."""
     first = {leaf.name: _first_server(plan, leaf.name) for leaf in plan.leaves() if leaf.subnet}
-    out: dict[tuple[str, str], int] = {}
-    for a, src in first.items():
-        for b, dst in first.items():
-            if a != b:
-                out[(a, plan.devices[b].subnet)] = analyse(topo, src, dst).paths
-    return out
+    return {f"{a} -> {plan.devices[b].subnet}": analyse(topo, first[a], first[b]).paths
+            for a in first for b in first if first[a] != first[b]}
+
+
+def first_hops(topo: Topology, a: str, b: str) -> int:
+    """Up-ports of leaf ``a`` that start one of the analysis' shortest valley-free paths to leaf ``b``.
+
+    The engine counts paths up from both ends to the lowest tier where they meet
+    (``calc.topology.analyse``); BGP's ECMP at ``a`` spreads over the first hops of those
+    paths, one per cable. With one cable per leaf-spine pair in two tiers the two counts
+    are equal; parallel cables at the far end, or a third tier, multiply the paths but
+    not the first hops.
+    """
+    ups = (topo.index or Index(topo.links, topo.switches, topo.networks)).uppers
+
+    def climb(nodes: set[str]) -> set[str]:
+        return {u for n in nodes for u in ups.get(n, {})}
+
+    mine, theirs, level = {a}, {b}, 0
+    while not mine & theirs and mine and level < 3:
+        mine, theirs, level = climb(mine), climb(theirs), level + 1
+    meet = mine & theirs
+    count = 0
+    for upper, cables in ups.get(a, {}).items():
+        reach = {upper}
+        for _ in range(level - 1):
+            reach = climb(reach)
+        count += cables if reach & meet else 0
+    return count
+
+
+def _nic_on(plan: Plan, server: str, leaf: str) -> Nic:
+    """The server's NIC cabled to ``leaf`` (a rail-optimised server has one per rail leaf)."""
+    return next(nic for nic in plan.nics[server] if nic.leaf == leaf)
 
 
 def _first_server(plan: Plan, leaf: str) -> str:
@@ -273,8 +309,9 @@ def _keyed(hops: dict[tuple[str, str], int]) -> dict[str, int]:
 def check_ecmp(fabric: Fabric, topo: Topology, timeout_s: float) -> tuple[Check, dict[tuple[str, str], int]]:
     wanted = expected_hops(topo, fabric.plan)
     seen, took = converge(fabric, wanted, timeout_s)
-    return check("ECMP next hops per remote leaf subnet = equal-cost paths of the analysis", _keyed(wanted),
-                 _keyed(seen), converged_s=round(took, 1)), wanted
+    return check("ECMP next hops per remote leaf subnet = first hops of the analysis' equal-cost paths",
+                 _keyed(wanted), _keyed(seen), converged_s=round(took, 1),
+                 analysis_paths=analysis_paths(topo, fabric.plan)), wanted
 
 
 def check_pings(fabric: Fabric) -> Check:
@@ -284,7 +321,7 @@ def check_pings(fabric: Fabric) -> Check:
     for a, src in hosts.items():
         for b, dst in hosts.items():
             if a != b:
-                target = plan.nics[dst][0].address
+                target = _nic_on(plan, dst, b).address
                 out = subprocess.run(["ip", "netns", "exec", fabric.ns(src), "ping", "-c", "1", "-W", "2", target],
                                      capture_output=True, timeout=10)
                 results[f"{src} -> {dst} ({target})"] = out.returncode == 0
@@ -295,8 +332,14 @@ def check_link_down(fabric: Fabric, topo: Topology, before: dict[tuple[str, str]
                     timeout_s: float) -> list[Check]:
     leaf = fabric.plan.leaves()[0]
     port = next(p for p in leaf.ports if p.kind == "up")
-    cut = [link for link in topo.links if {link.lower, link.upper} == {leaf.name, port.peer}]
-    reduced = replace(topo, links=[x for x in topo.links if x not in cut], index=None)
+    links = []  # the fabric without the one cable taken down (its parallel cables stay)
+    for link in topo.links:
+        if {link.lower, link.upper} != {leaf.name, port.peer}:
+            links.append(link)
+        elif link.count > 1:
+            links.append(Link(link.lower, link.upper, link.count - 1, link.speed_Gbps, link.network, link.line,
+                              link.layer))
+    reduced = replace(topo, links=links, index=None)
     predicted = expected_hops(reduced, fabric.plan)
     fabric.ip(leaf.name, "link", "set", port.name, "down")
     try:
@@ -333,9 +376,10 @@ def check_spread(fabric: Fabric, flows: int, seed: int) -> list[Check]:
     plan = fabric.plan
     leaves = [leaf for leaf in plan.leaves() if leaf.subnet]
     a, b = leaves[0], leaves[-1]
-    dst = plan.nics[_first_server(plan, b.name)][0].address
+    dst = _nic_on(plan, _first_server(plan, b.name), b.name).address
     ports = route_gets(fabric, a.name, a.gateway, dst, flows, seed)
-    m = len({p.name for p in a.ports if p.kind == "up"})  # paths
+    candidates = [p.name for p in a.ports if p.kind == "up"]
+    m = first_hops(fabric.topo, a.name, b.name)  # paths the kernel hashes over
     u = GROUP_FLOWS
     groups = [ports[i:i + u] for i in range(0, len(ports) - u + 1, u)]
     max_loads = [max(Counter(g).values()) for g in groups]
@@ -344,11 +388,19 @@ def check_spread(fabric: Fabric, flows: int, seed: int) -> list[Check]:
     out = [_within("mean of the busiest path's flows", float(expected_max_load(u, m)), max_loads, m, u),
            _within("mean number of paths used", float(expected_paths_used(u, m)), used, m, u)]
     share = Counter(ports)
-    se = (flows * (1 / m) * (1 - 1 / m)) ** 0.5
-    out.append(check(f"{a.name} -> {dst}: flows per path over {flows} flows (uniform, within 3 SE = {3 * se:.0f})",
-                     {p: round(flows / m) for p in sorted(share)}, dict(sorted(share.items())),
-                     ok=len(share) == m and all(abs(c - flows / m) <= 3 * se for c in share.values())))
+    counts = {p: share.get(p, 0) for p in candidates if p in share or m == len(candidates)}
+    chi2 = sum((c - flows / m) ** 2 / (flows / m) for c in counts.values())
+    limit = chi2_limit(m - 1)
+    out.append(check(f"{a.name} -> {dst}: flows per path over {flows} flows (uniform: chi-square {chi2:.1f} "
+                     f"below {limit:.1f}, its 3-sigma level for {m - 1} degrees of freedom)",
+                     {p: round(flows / m) for p in counts}, counts, ok=len(counts) == m and chi2 <= limit))
     return out
+
+
+def chi2_limit(df: int, z: float = 3.0) -> float:
+    """Upper ``z``-sigma point of the chi-square distribution (Wilson and Hilferty, 1931)."""
+    h = 2 / (9 * df)
+    return float(df * (1 - h + z * h ** 0.5) ** 3)
 
 
 def _within(what: str, expected: float, samples: list[int], m: int, u: int) -> Check:
@@ -399,7 +451,7 @@ def emulate(text: str, timeout_s: float, flows: int, seed: int) -> dict[str, Any
     topo, plan, files = prepare(text)
     preflight()
     tag = f"{PREFIX}{os.getpid()}"
-    fabric = Fabric(plan, files, Path(tempfile.mkdtemp(prefix=f"{tag}-")), tag)
+    fabric = Fabric(plan, topo, files, Path(tempfile.mkdtemp(prefix=f"{tag}-")), tag)
     started = time.monotonic()
     with interrupts_raise():
         try:

@@ -125,3 +125,12 @@ def test_the_report_on_the_page_is_a_passing_run_of_the_committed_file_and_engin
     done = render(EMULATED_YAML)
     assert done.plan is not None
     assert report["checks"][0]["expected"] == _keyed(expected_hops(done.topo, done.plan))
+
+
+def test_the_chi_square_limit_is_close_to_the_tabulated_3_sigma_points() -> None:
+    from tools.emulate import chi2_limit
+
+    # Exact upper 0.135 % points (the one-sided 3-sigma level) from the regularised incomplete gamma
+    # function: df 1 -> 10.27, df 31 -> 60.00. Wilson-Hilferty is within 3 % at df 1, 0.2 % at df 31.
+    assert abs(chi2_limit(1) - 10.27) / 10.27 < 0.03
+    assert abs(chi2_limit(31) - 60.00) / 60.00 < 0.002
