@@ -16,6 +16,11 @@ from widgets.views.topology import problems_html
 __all__ = ["prerender", "diff_html", "files_html"]
 
 
+def esc(text: str) -> str:
+    """As configs.js escapes: &, <, > and the double quote."""
+    return escape(text, quote=False).replace('"', "&quot;")
+
+
 def diff_html(diff: str) -> str:
     if not diff:
         return ""
@@ -23,20 +28,20 @@ def diff_html(diff: str) -> str:
     for line in diff.rstrip("\n").split("\n"):
         kind = ("configs-file" if line.startswith(("---", "+++")) else "configs-add" if line.startswith("+")
                 else "configs-del" if line.startswith("-") else "configs-hunk" if line.startswith("@@") else "")
-        rows.append(f'<span class="{kind}">{escape(line)}</span>' if kind else escape(line))
+        rows.append(f'<span class="{kind}">{esc(line)}</span>' if kind else esc(line))
     return ('<h4 class="configs-heading">What the change does to each device</h4>'
             f'<pre class="configs-diff" aria-label="Diff of the rendered files"><code>{chr(10).join(rows)}'
             "</code></pre>")
 
 
 def files_html(data: dict[str, Any]) -> str:
-    device = escape(str(data.get("device", "")))
+    device = esc(str(data.get("device", "")))
     parts = []
     for key, title in (("frr", "frr.conf (FRR)"), ("sonic", "config_db.json (SONiC)"), ("host", "RoCE settings (host)")):
         text = str(data.get(key) or "")
         if text:
             parts.append(f'<details class="configs-file-view" data-file="{key}" open><summary>{device}: {title}'
-                         f'</summary><pre class="configs-{key}"><code>{escape(text)}</code></pre></details>')
+                         f'</summary><pre class="configs-{key}"><code>{esc(text)}</code></pre></details>')
     if not parts:
         return '<p class="configs-none">Nothing is rendered until the problems above are fixed.</p>'
     return "".join(parts)
@@ -44,10 +49,10 @@ def files_html(data: dict[str, Any]) -> str:
 
 def prerender(result: dict[str, Any]) -> str:
     data = result["data"]
-    name = escape(str(data.get("name", "topology")))
+    name = esc(str(data.get("name", "topology")))
     figure = (f'<div class="topology-figure configs-figure">{data["svg"]}<p class="topology-caption">{name}: '
               "select a switch or a server to show its configuration.</p></div>" if data.get("svg") else "")
-    return (f'<div class="configs-view" data-device="{escape(str(data.get("device", "")))}">'
+    return (f'<div class="configs-view" data-device="{esc(str(data.get("device", "")))}">'
             f'<div class="topology-problems" role="region" aria-label="Problems in the topology" aria-live="polite">'
             f"{problems_html(data['issues'])}</div>{figure}"
             f'<p><button type="button" class="md-button configs-download">Download all files (zip)</button> '
