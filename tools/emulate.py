@@ -430,7 +430,25 @@ def preflight() -> None:
     missing = [d for d in ("zebra", "bgpd") if not (FRR_DIR / d).exists()] + \
         [t for t in ("ip", "vtysh", "ping") if shutil.which(t) is None]
     if missing:
-        raise Refused(f"missing {', '.join(missing)}: install Debian's frr and iproute2 (./dev.sh setup_system)")
+        raise Refused(f"missing {', '.join(missing)}: install Debian's frr, iproute2 and iputils-ping "
+                      "(./dev.sh test installs them)")
+    problem = netns_problem()
+    if problem:
+        raise Refused(f"network namespaces are not available here: {problem}")
+
+
+def netns_problem() -> str:
+    """Why a network namespace with a veth cannot be made here ('' when it can)."""
+    probe = f"{PREFIX}{os.getpid()}-probe"
+    try:
+        done = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True, timeout=10)
+        if done.returncode != 0:
+            return done.stderr.strip()[:200] or "ip netns add failed"
+        done = subprocess.run(["ip", "-n", probe, "link", "add", "p0", "type", "veth", "peer", "name", "p1"],
+                              capture_output=True, text=True, timeout=10)
+        return "" if done.returncode == 0 else done.stderr.strip()[:200] or "cannot make a veth pair"
+    finally:
+        subprocess.run(["ip", "netns", "del", probe], capture_output=True, timeout=10)
 
 
 @contextmanager

@@ -20,12 +20,13 @@ import pytest
 
 from calc.topology.configs.calculator import EMULATED_YAML
 from tests.calc.topology.configs.test_frr import VTYSH
-from tools.emulate import MAX_SWITCHES, Refused, refuse_if_too_large
+from tools.emulate import MAX_SWITCHES, Refused, netns_problem, refuse_if_too_large
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_root = pytest.mark.skipif(os.geteuid() != 0 or not Path("/usr/lib/frr/bgpd").exists()
-                                or shutil.which("ping") is None or not Path(VTYSH).exists(),
-                                reason="needs root, FRR and ping (./dev.sh test installs them)")
+                                or shutil.which("ping") is None or not Path(VTYSH).exists()
+                                or bool(netns_problem()),
+                                reason="needs root, network namespaces, FRR and ping (./dev.sh test installs them)")
 
 
 def leftovers(pid: int, only: bytes = b"") -> tuple[list[str], list[int]]:
