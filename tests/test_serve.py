@@ -24,7 +24,7 @@ def fetch(url: str) -> str:
         return ""
 
 
-def wait_for(url: str, text: str, seconds: float = 90) -> str:
+def wait_for(url: str, text: str, seconds: float = 180) -> str:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         page = fetch(url)

@@ -46,7 +46,7 @@ def test_the_index_maps_every_calculator_to_its_dotted_module() -> None:
     index = _index()
     assert sorted(index) == sorted(registry.names())
     for name, module in index.items():
-        assert module.startswith("calc.") and module.count(".") == 2, (name, module)
+        assert module.startswith("calc.") and module.count(".") >= 2, (name, module)  # in a topic package
         assert registry.get(name).func.__module__ == module
 
 

@@ -79,7 +79,7 @@ ECN_YAML = EMULATED_YAML.replace("kmin_KB: 5, kmax_KB: 200", "kmin_KB: 50, kmax_
 CHANGES = {"add-leaf": (EMULATED_YAML, ADD_LEAF_YAML), "ecn": (EMULATED_YAML, ECN_YAML)}
 _EXAMPLES = {**EXAMPLES, "emulated": EMULATED_YAML}
 _LABELS = {"article": "The article's example (section 3.1), as written",
-           "pod": "64 GPUs: rail-optimised compute plus storage and management networks",
+           "pod": "64 GPUs: rail-optimized compute plus storage and management networks",
            "su": "256 GPUs: one DGX SuperPOD scalable unit, from the fabric calculator",
            "emulated": "The emulated fabric: 2 spines, 4 leaves, 8 hosts",
            "add-leaf": "Change: add a fifth leaf to the emulated fabric",
