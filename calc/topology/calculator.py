@@ -16,7 +16,7 @@ from calc.registry import calculator
 from calc.sources import cite
 from calc.topology.analyse import Analysis, analyse
 from calc.topology.load import load
-from calc.topology.model import Topology
+from calc.topology.model import MAX_OBJECTS, Topology
 from calc.topology.svg import render
 
 __all__ = ["topology", "ARTICLE_YAML", "DEFAULT_YAML", "SU_YAML", "EXAMPLES"]
@@ -154,6 +154,10 @@ def topology(*, example: str, yaml: str, src: str, dst: str) -> Outcome:
     topo = load(yaml)
     if topo.issues and topo.issues[0].rule == "syntax":
         raise ValidationError("yaml", f"yaml must be valid YAML: {topo.issues[0].message}")
+    if topo.issues and topo.issues[0].rule == "too-large":
+        issue = topo.issues[0]
+        raise ValidationError("yaml", f"yaml must describe at most {MAX_OBJECTS} names, ranges expanded: "
+                                      f"got {topo.objects} by line {issue.line}")
     for field, name in (("src", src), ("dst", dst)):
         if name and name not in topo.servers:
             raise ValidationError(field, f"{field} must name a server in the topology: got {name!r}")

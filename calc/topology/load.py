@@ -19,9 +19,12 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
+from calc.errors import shorten
 from calc.topology.model import (
     DEFAULT_LINK_GBPS,
     MAX_ISSUES_PER_RULE,
+    MAX_NUMBER,
+    MAX_OBJECTS,
     MAX_RANGE,
     ROLES,
     RULES,
@@ -60,6 +63,14 @@ def expand_range(name: str) -> list[str] | None:
     return [pattern % i for i in range(low, high + 1)]
 
 
+class _TooLarge(Exception):
+    def __init__(self, line: int, total: int) -> None:
+        super().__init__(f"line {line} brings the names declared and listed, ranges expanded, to {total}; "
+                         f"at most {MAX_OBJECTS} are allowed")
+        self.line = line
+        self.total = total
+
+
 class Ref(NamedTuple):
     """One list entry: the names it expands to, its link count and speed, and its line."""
 
@@ -85,6 +96,13 @@ class _Loader:
         self.dangling: list[tuple[str, str, str]] = []
         self.ranges: dict[str, list[str]] = {}
         self.name = "topology"
+        self.objects = 0  # names declared and listed so far, ranges expanded
+
+    def spend(self, count: int, line: int) -> None:
+        """Count ``count`` more names; past ``MAX_OBJECTS`` the document is too large to check."""
+        self.objects += count
+        if self.objects > MAX_OBJECTS:
+            raise _TooLarge(line, self.objects)
 
     def issue(self, rule: str, line: int, obj: str, message: str) -> None:
         self.rule_counts[rule] += 1
@@ -109,12 +127,13 @@ class _Loader:
             return None
         value = node.value if isinstance(node, Scalar) else None
         kind = "a whole number" if integer else "a number"
+        shown = shorten(repr(value) if isinstance(node, Scalar) else repr(type(node).__name__.lower()))
         if (isinstance(value, bool) or not isinstance(value, (int, float))
-                or integer and not isinstance(value, int) or value < minimum or value != value
-                or value in (float("inf"), float("-inf"))):
-            shown = value if isinstance(node, Scalar) else type(node).__name__.lower()
-            self.issue("schema", _line(node, line), where,
-                       f"{where} must be {kind} of at least {minimum:g}: got {shown!r}")
+                or integer and not isinstance(value, int) or not value >= minimum):
+            self.issue("schema", _line(node, line), where, f"{where} must be {kind} of at least {minimum:g}: got {shown}")
+            return None
+        if value > MAX_NUMBER:
+            self.issue("schema", _line(node, line), where, f"{where} must be {kind} of at most {MAX_NUMBER}: got {shown}")
             return None
         return float(value)
 
@@ -165,6 +184,7 @@ class _Loader:
             self.issue("schema", _line(node, line), raw,
                        f"{raw!r} is not a valid range; write e.g. gpu-01..gpu-16")
             return []
+        self.spend(len(expanded), _line(node, line))
         return expanded
 
     def load_models(self, node: Node | None) -> None:
@@ -265,14 +285,20 @@ def _line(node: Node | None, fallback: int) -> int:
 
 
 def load(text: str) -> Topology:
-    """Parse and validate; a syntax error becomes a single ``syntax`` issue."""
+    """Parse and validate; a syntax error (or a document too large) becomes a single issue."""
     loader = _Loader()
     try:
         root = parse(text)
     except YamlError as exc:
         loader.issue("syntax", exc.line, "yaml", str(exc))
         return _topology(loader, [])
-    _declare(loader, root)
+    try:
+        _declare(loader, root)
+    except _TooLarge as exc:
+        loader = _Loader()
+        loader.issue("too-large", exc.line, "yaml", str(exc))
+        loader.objects = exc.total
+        return _topology(loader, [])
     links = _Linker(loader).links()
     index = Index(links, loader.switches, loader.networks)
     _check(loader, links, index)
@@ -282,7 +308,7 @@ def load(text: str) -> Topology:
 def _topology(loader: _Loader, links: list[Link], index: Index | None = None) -> Topology:
     issues = sorted(loader.issues, key=lambda i: (i.line, RULES.index(i.rule)))
     return Topology(loader.name, loader.models, loader.servers, loader.switches, links,
-                    loader.networks, issues, loader.notes, loader.dangling, index)
+                    loader.networks, issues, loader.notes, loader.dangling, loader.objects, index)
 
 
 def _declare(loader: _Loader, root: Node) -> None:
@@ -521,11 +547,14 @@ def _find(parent: dict[str, str], x: str) -> str:
 
 
 def _check_connected(loader: _Loader, links: list[Link]) -> None:
-    for network in loader.networks:
-        parent: dict[str, str] = {s: s for s, sw in loader.switches.items() if sw.network == network}
-        for link in links:
-            if link.network == network and link.layer != "server":
-                parent[_find(parent, link.lower)] = _find(parent, link.upper)
+    parents: dict[str, dict[str, str]] = {network: {} for network in loader.networks}
+    for name, switch in loader.switches.items():
+        parents[switch.network][name] = name
+    for link in links:
+        if link.layer != "server":
+            parent = parents[link.network]
+            parent[_find(parent, link.lower)] = _find(parent, link.upper)
+    for network, parent in parents.items():
         parts: dict[str, list[str]] = {}
         for name in parent:
             parts.setdefault(_find(parent, name), []).append(name)

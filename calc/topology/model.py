@@ -21,11 +21,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 __all__ = ["Issue", "Switch", "Server", "Link", "Model", "Topology", "Index", "TIERS", "ROLES", "RULES",
-           "DEFAULT_LINK_GBPS", "MAX_RANGE", "MAX_OBJECTS", "MAX_ISSUES_PER_RULE"]
+           "DEFAULT_LINK_GBPS", "MAX_RANGE", "MAX_OBJECTS", "MAX_ISSUES_PER_RULE", "MAX_NUMBER"]
 
 TIERS = ("leaf", "spine", "core")
 ROLES = ("compute", "storage", "management")
-RULES = ("syntax", "schema", "unknown-reference", "duplicate-name", "one-sided-link",
+RULES = ("syntax", "too-large", "schema", "unknown-reference", "duplicate-name", "one-sided-link",
          "too-many-links", "unattached-server", "disconnected", "mixed-speeds", "storage-on-compute")
 DEFAULT_LINK_GBPS = 400.0
 MAX_RANGE = 100_000
@@ -33,6 +33,8 @@ MAX_RANGE = 100_000
 MAX_OBJECTS = 200_000
 """Names all ranges and lists of a document may expand to, together (servers, switches, references)."""
 MAX_ISSUES_PER_RULE = 50
+MAX_NUMBER = 1_000_000
+"""Largest count or speed (Gb/s) a document may give, so that sums and products stay finite."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,7 @@ class Topology:
     issues: list[Issue]
     notes: list[str]
     dangling: list[tuple[str, str, str]]  # (switch that refers, missing name, tier it should be in)
+    objects: int  # names declared and listed, ranges expanded (bounded by MAX_OBJECTS)
     index: Index | None = None  # computed while loading, reused by analyse
 
 

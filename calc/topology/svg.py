@@ -14,11 +14,13 @@ from __future__ import annotations
 from html import escape
 
 from calc.topology.analyse import Analysis
-from calc.topology.model import Topology
+from calc.topology.model import Link, Topology
 
-__all__ = ["render", "ratio_colour", "BANDS", "MAX_ROW"]
+__all__ = ["render", "ratio_colour", "BANDS", "MAX_ROW", "MAX_PANELS"]
 
 MAX_ROW = 16
+MAX_PANELS = 12
+"""Networks drawn; a document with more says how many are left out."""
 WIDTH = 960
 ROW_GAP = 78
 NODE_H = 26
@@ -45,25 +47,35 @@ def _shown(names: list[str]) -> tuple[list[str], int]:
     return names[:head] + ["…"] + names[-tail:], len(names) - head - tail
 
 
-def _rows(topo: Topology, network: str) -> dict[str, list[str]]:
+class _Parts:
+    """Each network's switches, links and dangling references, gathered in one pass."""
+
+    def __init__(self, topo: Topology) -> None:
+        self.switches: dict[str, list[str]] = {}
+        self.links: dict[str, list[Link]] = {}
+        self.dangling: dict[str, list[tuple[str, str, str]]] = {}
+        for sw in topo.switches.values():
+            self.switches.setdefault(sw.network, []).append(sw.name)
+        for link in topo.links:
+            self.links.setdefault(link.network, []).append(link)
+        for ref in topo.dangling:
+            self.dangling.setdefault(topo.switches[ref[0]].network, []).append(ref)
+
+
+def _rows(topo: Topology, parts: _Parts, network: str) -> dict[str, list[str]]:
     rows: dict[str, list[str]] = {t: [] for t in ROWS}
-    for sw in topo.switches.values():
-        if sw.network == network:
-            rows[sw.tier].append(sw.name)
-    seen: set[str] = set()
-    for link in topo.links:
-        if link.network == network and link.layer == "server" and link.lower not in seen:
-            seen.add(link.lower)
+    for name in parts.switches.get(network, ()):
+        rows[topo.switches[name].tier].append(name)
+    seen = {link.lower for link in parts.links.get(network, ()) if link.layer == "server"}
     rows["server"] = [s for s in topo.servers if s in seen]
-    for referrer, missing, tier in topo.dangling:
-        if topo.switches[referrer].network == network and missing not in rows[tier]:
-            rows[tier].append(missing)
-    return {t: r for t, r in rows.items() if r}
+    for _referrer, missing, tier in parts.dangling.get(network, ()):
+        rows[tier].append(missing)
+    return {t: list(dict.fromkeys(r)) for t, r in rows.items() if r}
 
 
-def _panel(topo: Topology, analysis: Analysis, network: str, top: float,
+def _panel(topo: Topology, analysis: Analysis, parts: _Parts, network: str, top: float,
            ghosts: set[str]) -> tuple[list[str], float]:
-    rows = _rows(topo, network)
+    rows = _rows(topo, parts, network)
     pos: dict[str, tuple[float, float, float]] = {}
     out: list[str] = [f'<text x="8" y="{top + 14:.0f}" font-weight="600" font-size="13" fill="currentColor">{escape(network)} network '
                       f'({escape(topo.networks[network])})</text>']
@@ -80,8 +92,8 @@ def _panel(topo: Topology, analysis: Analysis, network: str, top: float,
             else:
                 pos[name] = (x, y, width)
         y += ROW_GAP
-    out += _links(topo, analysis, network, pos)
-    out += _ghost_links(topo, network, pos)
+    out += _links(parts.links.get(network, []), analysis, pos)
+    out += _ghost_links(parts.dangling.get(network, []), pos)
     for name, (x, ny, w) in pos.items():
         out.append(_node(topo, analysis, name, x, ny, w, name in ghosts))
     for cx, ny, more in hidden:
@@ -89,12 +101,9 @@ def _panel(topo: Topology, analysis: Analysis, network: str, top: float,
     return out, y - ROW_GAP + NODE_H + 24
 
 
-def _links(topo: Topology, analysis: Analysis, network: str,
-           pos: dict[str, tuple[float, float, float]]) -> list[str]:
+def _links(links: list[Link], analysis: Analysis, pos: dict[str, tuple[float, float, float]]) -> list[str]:
     out: list[str] = []
-    for link in topo.links:
-        if link.network != network:
-            continue
+    for link in links:
         a = pos.get(link.lower)
         b = pos.get(link.upper)
         if a is None or b is None:
@@ -108,11 +117,11 @@ def _links(topo: Topology, analysis: Analysis, network: str,
     return out
 
 
-def _ghost_links(topo: Topology, network: str, pos: dict[str, tuple[float, float, float]]) -> list[str]:
+def _ghost_links(dangling: list[tuple[str, str, str]], pos: dict[str, tuple[float, float, float]]) -> list[str]:
     out: list[str] = []
-    for referrer, missing, _tier in topo.dangling:
+    for referrer, missing, _tier in dangling:
         a, b = pos.get(referrer), pos.get(missing)
-        if a is None or b is None or topo.switches[referrer].network != network:
+        if a is None or b is None:
             continue
         low, high = (a, b) if a[1] > b[1] else (b, a)
         out.append(f'<line x1="{low[0] + low[2] / 2:.1f}" y1="{low[1]:.1f}" x2="{high[0] + high[2] / 2:.1f}" '
@@ -155,13 +164,17 @@ def _legend() -> str:
 def render(topo: Topology, analysis: Analysis) -> str:
     """The whole diagram as one ``<svg>`` element (self-contained, no external CSS)."""
     ghosts = {missing for _, missing, _ in topo.dangling}
+    parts = _Parts(topo)
     body: list[str] = [_legend()]
     top = 24.0
-    for network in topo.networks:
-        if not any(sw.network == network for sw in topo.switches.values()):
-            continue
-        panel, top = _panel(topo, analysis, network, top, ghosts)
+    drawn = [network for network in topo.networks if network in parts.switches]
+    for network in drawn[:MAX_PANELS]:
+        panel, top = _panel(topo, analysis, parts, network, top, ghosts)
         body += panel
+    if len(drawn) > MAX_PANELS:
+        body.append(f'<text x="8" y="{top + 14:.0f}" font-size="12" fill="currentColor">… and '
+                    f'{len(drawn) - MAX_PANELS} more networks, not drawn</text>')
+        top += 24
     height = max(top, 40.0)
     title = escape(f"Topology {topo.name}: {len(topo.switches)} switches, {len(topo.servers)} servers")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" width="100%" role="img" '

@@ -19,7 +19,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-__all__ = ["YamlError", "Scalar", "Seq", "Map", "Node", "ScalarValue", "parse", "to_python"]
+__all__ = ["YamlError", "Scalar", "Seq", "Map", "Node", "ScalarValue", "parse", "to_python", "MAX_DEPTH",
+           "MAX_DIGITS"]
+
+MAX_DEPTH = 64
+"""Collections nested deeper than this are refused (a configuration never needs more)."""
+MAX_DIGITS = 300
+"""Integers with more digits are refused: no configuration value needs more, and a float holds 309."""
 
 ScalarValue = str | int | float | bool | None
 
@@ -97,7 +103,10 @@ _REFUSED = {"!": "tags (!) are not supported", "&": "anchors (&) are not support
 
 
 def resolve(text: str) -> ScalarValue:
-    """YAML 1.2 core-schema resolution of an unquoted scalar."""
+    """YAML 1.2 core-schema resolution of an unquoted scalar.
+
+    Raises ``ValueError`` for an integer longer than ``MAX_DIGITS`` digits (the caller knows the line).
+    """
     if text in ("", "~", "null", "Null", "NULL"):
         return None
     if text in ("true", "True", "TRUE"):
@@ -105,14 +114,27 @@ def resolve(text: str) -> ScalarValue:
     if text in ("false", "False", "FALSE"):
         return False
     if _INT.match(text):
-        return int(text)
+        return int(_digits(text, text.lstrip("+-")))
     if _HEX.match(text):
-        return int(text, 16)
+        return int(_digits(text, text[2:]), 16)
     if _OCT.match(text):
-        return int(text[2:], 8)
+        return int(_digits(text, text[2:]), 8)
     if _FLOAT.match(text):
         return float(text)
     return text
+
+
+def _digits(text: str, digits: str) -> str:
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise ValueError(f"an integer of {len(digits)} digits is too long (at most {MAX_DIGITS})")
+    return text
+
+
+def _resolved(text: str, line: int, column: int) -> Scalar:
+    try:
+        return Scalar(resolve(text), line, column)
+    except ValueError as exc:
+        raise YamlError(line, column, str(exc)) from None
 
 
 class _Line:
@@ -191,6 +213,12 @@ def _find_colon(text: str) -> int:
     return -1
 
 
+def _refuse_tab_after_colon(line: _Line) -> None:
+    at = line.text.find(":\t")
+    if at >= 0:
+        raise YamlError(line.number, line.indent + at + 2, "a tab after ':' is not supported; use a space")
+
+
 def _quoted_end(text: str, start: int) -> int:
     """Index just after the closing quote of the quoted scalar at ``start``, or -1."""
     quote = text[start]
@@ -236,6 +264,7 @@ def _unquote(text: str, line: int, column: int) -> str:
             if len(digits) != width or not all(c in "0123456789abcdefABCDEF" for c in digits):
                 raise YamlError(line, column + i + 1, f"bad escape \\{code}{digits}")
             code_point = int(digits, 16)
+            at = column + i + 1
             i += 2 + width
             if 0xD800 <= code_point < 0xDC00 and body[i:i + 2] == "\\u":
                 low = body[i + 2:i + 6]
@@ -243,10 +272,19 @@ def _unquote(text: str, line: int, column: int) -> str:
                         and 0xDC00 <= int(low, 16) < 0xE000:
                     code_point = 0x10000 + (code_point - 0xD800) * 0x400 + int(low, 16) - 0xDC00
                     i += 6
-            out.append(chr(code_point))
+            out.append(_character(code_point, code, digits, line, at))
         else:
             raise YamlError(line, column + i + 1, f"unknown escape \\{code}")
     return "".join(out)
+
+
+def _character(code_point: int, code: str, digits: str, line: int, column: int) -> str:
+    if code_point > 0x10FFFF:
+        raise YamlError(line, column, f"escape \\{code}{digits} is beyond Unicode (at most \\U0010FFFF)")
+    if 0xD800 <= code_point < 0xE000:
+        raise YamlError(line, column, f"escape \\{code}{digits} is half a surrogate pair; write the character "
+                                      "or one \\U escape")
+    return chr(code_point)
 
 
 def _scalar(text: str, line: int, column: int) -> Scalar:
@@ -269,18 +307,19 @@ def _scalar(text: str, line: int, column: int) -> Scalar:
         raise YamlError(line, column, "a sequence item cannot start here")
     if ": " in text:
         raise YamlError(line, column + text.index(": "), "a mapping cannot start here")
-    return Scalar(resolve(text), line, column)
+    return _resolved(text, line, column)
 
 
 class _Flow:
     """Parser for a flow collection, possibly spanning lines; positions map back to lines."""
 
-    def __init__(self, text: str, starts: list[int], lines: list[int], columns: list[int]) -> None:
+    def __init__(self, text: str, starts: list[int], lines: list[int], columns: list[int], depth: int) -> None:
         self.text = text
         self.starts = starts
         self.lines = lines
         self.columns = columns
         self.pos = 0
+        self.depth = depth
 
     def where(self, pos: int) -> tuple[int, int]:
         k = bisect_right(self.starts, pos) - 1
@@ -301,11 +340,14 @@ class _Flow:
         if self.pos >= len(self.text):
             raise self.fail("unexpected end of a flow collection")
         ch = self.text[self.pos]
-        if ch == "[":
-            return self.seq()
-        if ch == "{":
-            return self.map()
-        return self.scalar()
+        if ch not in "[{":
+            return self.scalar()
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.fail(f"collections are nested more than {MAX_DEPTH} deep")
+        node = self.seq() if ch == "[" else self.map()
+        self.depth -= 1
+        return node
 
     def scalar(self) -> Scalar:
         text, start = self.text, self.pos
@@ -321,7 +363,7 @@ class _Flow:
         stop = _PLAIN_END.search(text, start)
         pos = len(text) if stop is None else stop.start()
         self.pos = pos
-        return Scalar(resolve(text[start:pos].strip()), line, column)
+        return _resolved(text[start:pos].strip(), line, column)
 
     def seq(self) -> Seq:
         line, column = self.where(self.pos)
@@ -384,14 +426,20 @@ class _Block:
     def __init__(self, lines: list[_Line]) -> None:
         self.lines = lines
         self.i = 0
+        self.depth = 0
 
     def node(self, indent: int) -> Node:
         line = self.lines[self.i]
-        if line.text == "-" or line.text.startswith("- "):
-            return self.seq(line.indent)
-        if _find_colon(line.text) >= 0:
-            return self.map(line.indent)
-        return self.inline(line.text, line.number, line.indent + 1)
+        is_seq = line.text == "-" or line.text.startswith("- ")
+        if not is_seq and _find_colon(line.text) < 0:
+            _refuse_tab_after_colon(line)
+            return self.inline(line.text, line.number, line.indent + 1)
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise YamlError(line.number, line.indent + 1, f"collections are nested more than {MAX_DEPTH} deep")
+        node = self.seq(line.indent) if is_seq else self.map(line.indent)
+        self.depth -= 1
+        return node
 
     def inline(self, text: str, number: int, column: int) -> Node:
         """A value written after ``key:`` or ``- `` (a flow collection may continue on later lines)."""
@@ -400,7 +448,9 @@ class _Block:
             return _scalar(text, number, column)
         starts, lines, columns, parts = [0], [number], [column], [text]
         size = len(text)
-        while not _balanced("\n".join(parts)) and self.i < len(self.lines):
+        balance = _Balance()
+        balance.feed(text)
+        while balance.open() and self.i < len(self.lines):
             nxt = self.lines[self.i]
             self.i += 1
             size += 1
@@ -409,7 +459,8 @@ class _Block:
             columns.append(nxt.indent + 1)
             parts.append(nxt.text)
             size += len(nxt.text)
-        flow = _Flow("\n".join(parts), starts, lines, columns)
+            balance.feed("\n" + nxt.text)
+        flow = _Flow("\n".join(parts), starts, lines, columns, self.depth)
         value = flow.value()
         flow.skip()
         if flow.pos < len(flow.text):
@@ -454,6 +505,7 @@ class _Block:
                 raise YamlError(line.number, line.indent + 1, "unexpected indentation")
             colon = _find_colon(line.text)
             if colon < 0:
+                _refuse_tab_after_colon(line)
                 if line.text.startswith("- "):
                     raise YamlError(line.number, line.indent + 1, "a sequence item cannot start here")
                 raise YamlError(line.number, line.indent + 1, f"expected 'key: value', found {line.text!r}")
@@ -476,31 +528,55 @@ class _Block:
         return Scalar(None, line.number, indent + colon + 2)
 
 
-def _balanced(text: str) -> bool:
-    """Whether every bracket opened outside quotes is closed."""
-    if "'" not in text and '"' not in text:
-        return text.count("[") + text.count("{") <= text.count("]") + text.count("}")
-    depth = 0
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch in "'\"":
-            end = _quoted_end(text, i)
-            if end < 0:
-                return False
-            i = end
-            continue
-        if ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            depth -= 1
-        i += 1
-    return depth <= 0
+_BRACKETS = re.compile(r"[\[\]{}'\"]")
+_SINGLE_END = re.compile(r"'")
+_DOUBLE_END = re.compile(r'["\\]')
+
+
+class _Balance:
+    """Whether every bracket opened outside quotes is closed, fed one line at a time (linear overall)."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.quote = ""
+
+    def open(self) -> bool:
+        return self.depth > 0 or self.quote != ""
+
+    def feed(self, text: str) -> None:
+        pos = 0
+        while pos < len(text):
+            if self.quote:
+                pos = self.close_quote(text, pos)
+                continue
+            match = _BRACKETS.search(text, pos)
+            if match is None:
+                return
+            ch = match.group()
+            pos = match.end()
+            if ch in "'\"":
+                self.quote = ch
+            else:
+                self.depth += 1 if ch in "[{" else -1
+
+    def close_quote(self, text: str, pos: int) -> int:
+        match = (_SINGLE_END if self.quote == "'" else _DOUBLE_END).search(text, pos)
+        if match is None:
+            return len(text)
+        if match.group() == "\\":
+            return match.end() + 1
+        if self.quote == "'" and text[match.end():match.end() + 1] == "'":
+            return match.end() + 1  # '' inside single quotes
+        self.quote = ""
+        return match.end()
 
 
 def parse(text: str) -> Node:
-    """Parse one YAML document into nodes with line numbers, or raise :class:`YamlError`."""
-    lines = _lines(text)
+    """Parse one YAML document into nodes with line numbers, or raise :class:`YamlError`.
+
+    A byte-order mark at the start is skipped, as YAML allows.
+    """
+    lines = _lines(text[1:] if text.startswith("\ufeff") else text)
     if not lines:
         return Scalar(None, 1, 1)
     parser = _Block(lines)

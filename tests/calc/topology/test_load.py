@@ -70,6 +70,46 @@ def test_rule_syntax_is_a_validation_error_of_the_yaml_field() -> None:
                                   "column 9: expected ']'")
 
 
+LAUGHS = "topology:\n leaf:\n - name: l-000001..l-099999\n   uplinks: [s-000001..s-099999]\n"
+
+
+def test_rule_too_large_stops_a_billion_laughs_at_the_line_that_overflows() -> None:
+    assert issues(LAUGHS) == [("too-large", 4, "yaml", "line 4 brings the names declared and listed, ranges "
+                               "expanded, to 299997; at most 200000 are allowed")]
+
+
+def test_rule_too_large_is_a_validation_error_of_the_yaml_field() -> None:
+    with pytest.raises(ValidationError) as info:
+        run("topology", {"yaml": LAUGHS})
+    assert (info.value.field, info.value.message) == (
+        "yaml", "yaml must describe at most 200000 names, ranges expanded: got 299997 by line 4")
+
+
+def test_references_count_once_per_switch_that_lists_them() -> None:
+    text = "topology:\n leaf:\n - name: l-001..l-500\n   servers: [h-0001..h-0400]\n"
+    assert issues(text)[0][:2] == ("too-large", 4)
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("0x" + "f" * 290, "defaults: link_Gbps must be a number of at most 1000000: got 1566011583816884978484029279"
+                       "21166660631387683183208445568500… (350 characters)"),
+    ("1e308", "defaults: link_Gbps must be a number of at most 1000000: got 1e+308"),
+    (".nan", "defaults: link_Gbps must be a number of at least 0.001: got '.nan'"),
+    ("-1", "defaults: link_Gbps must be a number of at least 0.001: got -1"),
+])
+def test_rule_schema_numbers_stay_in_a_range_whose_products_are_finite(value: str, message: str) -> None:
+    assert issues(f"topology:\n  defaults: {{link_Gbps: {value}}}\n") == [
+        ("schema", 2, "defaults: link_Gbps", message)]
+
+
+def test_speed_times_count_near_the_float_limit_is_refused_not_infinite() -> None:
+    text = ("topology:\n  servers:\n    - {name: h1, nics: 1000000}\n"
+            "  leaf:\n    - {name: l1, servers: [{name: h1, Gbps: 1e308}]}\n")
+    assert issues(text) == [("schema", 5, "l1: servers: Gbps",
+                             "l1: servers: Gbps must be a number of at most 1000000: got 1e+308")]
+    assert run("topology", {"yaml": text}).outcome.values["valid"] is False
+
+
 def test_rule_schema_unknown_key() -> None:
     text = "topology:\n  leaf:\n    - name: l1\n      colour: red\n"
     assert issues(text) == [("schema", 4, "leaf switch",
@@ -182,7 +222,7 @@ def test_storage_on_its_own_network_is_fine() -> None:
 
 
 def test_every_rule_has_a_test() -> None:
-    tested = {"syntax", "schema", "unknown-reference", "duplicate-name", "one-sided-link", "too-many-links",
+    tested = {"syntax", "too-large", "schema", "unknown-reference", "duplicate-name", "one-sided-link", "too-many-links",
               "unattached-server", "disconnected", "mixed-speeds", "storage-on-compute"}
     assert tested == set(RULES)
 

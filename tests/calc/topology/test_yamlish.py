@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -169,3 +170,49 @@ def test_any_text_parses_or_raises_a_yaml_error(text: str) -> None:
         parse(text)
     except YamlError as exc:
         assert exc.line >= 1 and exc.column >= 1
+
+
+# --- hostile input: bounded depth, numbers, escapes, encodings; linear time ----------------------
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("a: " + "[" * 65 + "]" * 65 + "\n", "line 1, column 67: collections are nested more than 64 deep"),
+    ("a: " + "[" * 100_000 + "\n", "line 1, column 67: collections are nested more than 64 deep"),
+    ("".join(" " * i + f"k{i}:\n" for i in range(70)), "line 65, column 65: collections are nested more than 64 deep"),
+    ("- " * 70 + "x\n", "line 1, column 129: collections are nested more than 64 deep"),
+    ("a: " + "9" * 301 + "\n", "line 1, column 4: an integer of 301 digits is too long (at most 300)"),
+    ("a: [0x" + "f" * 400 + "]\n", "line 1, column 5: an integer of 400 digits is too long (at most 300)"),
+    ('a: "\\U00110000"\n', "line 1, column 5: escape \\U00110000 is beyond Unicode (at most \\U0010FFFF)"),
+    ('a: "\\ud800"\n', "line 1, column 5: escape \\ud800 is half a surrogate pair; write the character or one "
+                       "\\U escape"),
+    ("a:\tb\n", "line 1, column 3: a tab after ':' is not supported; use a space"),
+    ("a:\n  b:\tc\n", "line 2, column 5: a tab after ':' is not supported; use a space"),
+])
+def test_hostile_documents_raise_a_yaml_error_naming_the_place(text: str, message: str) -> None:
+    assert error(text) == message
+
+
+def test_a_surrogate_pair_escape_is_one_character() -> None:
+    assert to_python(parse('a: "\\ud83d\\ude00"\n')) == {"a": "\U0001f600"}
+
+
+def test_a_byte_order_mark_at_the_start_is_skipped() -> None:
+    assert to_python(parse("\ufeffa: 1\n")) == {"a": 1}
+
+
+def test_three_hundred_digits_are_still_an_integer() -> None:
+    assert to_python(parse("a: " + "9" * 300 + "\n")) == {"a": int("9" * 300)}
+
+
+def _seconds(text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        parse(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_a_long_multi_line_flow_list_parses_in_linear_time() -> None:
+    # Quoted items force the quote-aware bracket scan; 8 times the lines must not take ~64 times as long.
+    small, large = ("a: [\n" + "  'x, [y',\n" * n + "]\n" for n in (2_000, 16_000))
+    assert _seconds(large) < 24 * _seconds(small) + 0.2
