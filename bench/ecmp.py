@@ -14,7 +14,7 @@ import functools
 import time
 from collections.abc import Callable
 
-from calc.ecmp.lab import Scenario, simulate
+from calc.ecmp.lab import MAX_COST, MAX_TWO_TIER_WORK, Scenario, simulate
 from calc.registry import run
 
 __all__ = ["CASE", "PYODIDE_SNIPPET", "time_case", "main"]
@@ -48,10 +48,45 @@ def time_case(func: Callable[[], object], repeat: int) -> tuple[float, float]:
     return wall, cpu
 
 
+# The costliest corners the work cap allows (issue 10: the worst allowed run in about 1 s of CPU).
+WORST: dict[str, dict[str, object]] = {
+    "flowlet, 1 flow, 256 paths, 64 flowlets": {"balancing": "flowlet", "flows": 1, "paths": 256, "flowlets": 64},
+    "flowlet, 512 flows, 256 paths, 2 flowlets": {"balancing": "flowlet", "flows": 512, "paths": 256, "flowlets": 2},
+    "ecmp, 1 flow, 256 paths": {"flows": 1, "paths": 256},
+    "ecmp, 512 flows, 64 paths": {"flows": 512, "paths": 64},
+    "adaptive, 20 flows, 256 paths": {"balancing": "adaptive", "flows": 20, "paths": 256},
+    "spray, 20 flows, 256 paths": {"balancing": "spray", "flows": 20, "paths": 256},
+    "two tiers, flowlet, 128 flows, 16 paths, 2 flowlets": {"tiers": "two_seed", "balancing": "flowlet",
+                                                           "flows": 128, "paths": 16, "flowlets": 2},
+}
+
+
+def most_trials(params: dict[str, object]) -> int:
+    """The most trials the work cap allows for ``params`` (at most the field's 100,000)."""
+    keys = ("flows", "paths", "balancing", "flowlets", "tiers")
+    sc = Scenario(**{k: params[k] for k in keys if k in params})  # type: ignore[arg-type]
+    trials = min(100_000, MAX_COST // sc.cost(1))
+    if sc.tiers != "one":
+        trials = min(trials, MAX_TWO_TIER_WORK // sc.work(1))
+    return max(2, trials)
+
+
+def worst_allowed(repeat: int) -> None:
+    print(f"worst allowed runs (whole calculator, the most trials the cap allows), best of {repeat}:")
+    for label, params in WORST.items():
+        trials = most_trials(params)
+        wall, cpu = time_case(functools.partial(run, "ecmp", {**params, "trials": trials}), repeat)
+        print(f"  {label:<52} {trials:>6} trials {wall * 1000:>6.0f} ms {cpu * 1000:>5.0f} ms CPU")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--worst", action="store_true", help="time the costliest runs the work cap allows")
     args = parser.parse_args(argv)
+    if args.worst:
+        worst_allowed(args.repeat)
+        return 0
     print("case: 10,000 trials, 64 flows (1 QP each) on 64 paths, static ECMP, seed 1")
     print(f"best of {args.repeat}:  {'hash':<10} {'wall':>8} {'CPU':>8}")
     for name in HASHES:

@@ -1,16 +1,22 @@
 """Command line: ``python -m calc list | describe NAME | run NAME [--param value ...] [--json] | export NAME``,
 and ``problems list | problems make NAME [--seed N] [--json]`` (:mod:`calc.problems_cli`).
 
-Bad input exits with status 2 and the validation message on stderr.
+Bad input exits with status 2 and the validation message on stderr; a failure of the engine
+itself (a bug) exits with status 1 and one line naming it, never a traceback.
+
+Each ``--PARAM`` may be given once. A parameter read from a file (``--yaml PATH``) reads at
+most what the parameter accepts, from UTF-8 (a byte-order mark is skipped) or from UTF-16 or
+UTF-32 with a byte-order mark, so a device or a huge file cannot hang or exhaust the command.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
 from collections.abc import Sequence
 
-from calc.errors import ValidationError
+from calc.errors import ValidationError, shorten
 from calc.exporters import exporters
 from calc.outputs import Chart, Scalar, Table
 from calc.params import Param, Text
@@ -34,6 +40,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValidationError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
+    except (ArithmeticError, RecursionError, MemoryError, ValueError) as exc:
+        print(f"error: internal error (please report it): {type(exc).__name__}: {shorten(str(exc), 200)}",
+              file=sys.stderr)
+        return 1
 
 
 def _dispatch(args: list[str]) -> int:
@@ -84,6 +94,7 @@ def describe(calc: Calculator) -> str:
 def parse_flags(calc: Calculator, args: list[str]) -> tuple[dict[str, object], bool]:
     """``--name value`` / ``--name=value`` pairs; ``--json`` switches the output format."""
     raw: dict[str, object] = {}
+    given: dict[str, str] = {}
     as_json = False
     queue = list(args)
     while queue:
@@ -98,20 +109,45 @@ def parse_flags(calc: Calculator, args: list[str]) -> tuple[dict[str, object], b
             if not queue:
                 raise ValidationError(name, f"{name} needs a value: got nothing")
             value = queue.pop(0)
-        raw[name.replace("-", "_")] = _read_file_param(calc, name.replace("-", "_"), value)
+        key = name.replace("-", "_")
+        if key in given:
+            raise ValidationError(key, f"{key} must be given once: got {shorten(repr(given[key]))} and "
+                                       f"{shorten(repr(value))}")
+        given[key] = value
+        raw[key] = _read_file_param(calc, key, value)
     return raw, as_json
+
+
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
+         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 
 
 def _read_file_param(calc: Calculator, name: str, value: str) -> str:
     """Text parameters declared ``from_file`` take a path on the command line."""
     param: Param | None = next((p for p in calc.params if p.name == name), None)
-    if isinstance(param, Text) and param.from_file:
-        try:
-            with open(value, encoding="utf-8") as handle:
-                return handle.read()
-        except OSError as exc:
-            raise ValidationError(name, f"{name} must be a readable file: got {value!r} ({exc.strerror})") from None
-    return value
+    if not (isinstance(param, Text) and param.from_file):
+        return value
+    limit = 4 * param.max_length + 4  # a character is at most 4 bytes, plus a byte-order mark
+    try:
+        with open(value, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise ValidationError(name, f"{name} must be a readable file: got {shorten(repr(value), 200)} ({exc.strerror})") \
+            from None
+    if len(data) > limit:
+        raise ValidationError(name, f"{name} must be a file of at most {param.max_length} characters: "
+                                    f"got {shorten(repr(value), 200)}, larger")
+    return _decode(name, value, data)
+
+
+def _decode(name: str, path: str, data: bytes) -> str:
+    encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), "utf-8")
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise ValidationError(name, f"{name} must be a UTF-8 file (or UTF-16 or UTF-32 with a byte-order mark): "
+                                    f"got {shorten(repr(path), 200)}, whose byte {exc.start + 1} is not {encoding}") \
+            from None
 
 
 def _run(calc: Calculator, args: list[str]) -> int:

@@ -1,6 +1,10 @@
 """A JSON-in, JSON-out face of the registry, for any host that speaks strings (the web worker).
 
-Every reply is ``{"result": ...}`` or ``{"error": {"field": ..., "message": ...}}``.
+Every reply is ``{"result": ...}`` or ``{"error": {"field": ..., "message": ...}}``, whatever the
+input: bad JSON, NaN or Infinity, numbers too long to read, nesting too deep, a model that
+fails. An error the host cannot recover from in the same interpreter (memory exhausted, the
+recursion limit reached: the interpreter's state may be damaged) adds ``"fatal": true`` so the
+host can restart it.
 """
 
 from __future__ import annotations
@@ -8,27 +12,48 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from calc.errors import ValidationError
-from calc.registry import all_calculators, get
+from calc.errors import ValidationError, shorten
+from calc.registry import get
 
-__all__ = ["run_json", "spec_json", "catalog_json"]
+__all__ = ["run_json", "MAX_DIGITS"]
+
+MAX_DIGITS = 300
+"""Digits of a JSON integer read; longer ones are refused rather than converted slowly."""
 
 
 def run_json(name: str, params_json: str) -> str:
     """Run calculator ``name`` on the JSON object ``params_json``."""
     try:
-        raw = json.loads(params_json)
-        if not isinstance(raw, dict):
-            raise ValidationError(None, f"parameters must be a JSON object: got {params_json[:80]}")
-        reply: dict[str, Any] = {"result": get(name).run(raw).to_json()}
+        reply: dict[str, Any] = {"result": get(name).run(_params(params_json)).to_json()}
+        return json.dumps(reply, allow_nan=False)
     except ValidationError as exc:
-        reply = {"error": {"field": exc.field, "message": exc.message}}
-    return json.dumps(reply, allow_nan=False)
+        return _error(exc.field, exc.message)
+    except (MemoryError, RecursionError) as exc:
+        return _error(None, f"internal error in {name}: {type(exc).__name__} (the engine restarts)", fatal=True)
+    except Exception as exc:  # a bug in a model must still give the page a clean reply
+        return _error(None, f"internal error in {name}: {type(exc).__name__}: {shorten(str(exc), 200)}")
 
 
-def spec_json(name: str) -> str:
-    return json.dumps(get(name).spec())
+def _params(params_json: str) -> dict[str, object]:
+    try:
+        raw = json.loads(params_json, parse_int=_int)
+    except RecursionError:
+        raise ValidationError(None, "parameters must be a JSON object: nested too deeply") from None
+    except ValueError as exc:
+        raise ValidationError(None, f"parameters must be a JSON object: {exc}") from None
+    if not isinstance(raw, dict):
+        raise ValidationError(None, f"parameters must be a JSON object: got {shorten(params_json)}")
+    return raw
 
 
-def catalog_json() -> str:
-    return json.dumps([c.spec() for c in all_calculators()])
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"an integer of {len(text.lstrip('-'))} digits is too long (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _error(field: str | None, message: str, fatal: bool = False) -> str:
+    reply: dict[str, Any] = {"error": {"field": field, "message": message}}
+    if fatal:
+        reply["fatal"] = True
+    return json.dumps(reply)

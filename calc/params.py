@@ -2,17 +2,23 @@
 
 Each parameter turns raw input (a string from the CLI or the browser form, or a
 JSON value) into a typed value, or raises :class:`ValidationError` whose message
-reads ``<name> must <rule>: got <value>``.
+reads ``<name> must <rule>: got <value>`` (long values shortened).
+
+One digit rule for every number (integers, reals and sizes): ASCII digits only, with an
+optional sign, decimal point and exponent. ``1_0``, full-width ``１０`` and Arabic-Indic
+``١٠`` are refused everywhere, so a value means the same in the CLI, the form, a shared
+link and the JSON API.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from calc.errors import ValidationError
+from calc.errors import ValidationError, shorten
 from calc.units import format_number, format_size, parse_size
 
 __all__ = ["Value", "Param", "Bounded", "Int", "Float", "Size", "Choice", "Bool", "Text"]
@@ -20,17 +26,19 @@ __all__ = ["Value", "Param", "Bounded", "Int", "Float", "Size", "Choice", "Bool"
 Value = int | float | str | bool
 
 
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?(?:inf|infinity|nan)",
+                     re.IGNORECASE)
+
+
 def _shown(raw: object) -> str:
-    """How a received value is quoted in a message: strings quoted, numbers bare."""
+    """How a received value is quoted in a message: strings quoted, numbers bare, both shortened."""
     if isinstance(raw, str):
-        try:
-            float(raw)
-        except ValueError:
-            return repr(raw)
-        return raw.strip()
-    if isinstance(raw, float) and raw == int(raw) and math.isfinite(raw):
+        return shorten(raw.strip() if _NUMBER.fullmatch(raw.strip()) else repr(raw))
+    if isinstance(raw, float) and math.isfinite(raw) and raw == int(raw) and abs(raw) < 1e15:
         return format_number(raw, 12)
-    return str(raw)
+    if isinstance(raw, int) and not isinstance(raw, bool) and len(str(abs(raw))) > 60:
+        return f"an integer of {len(str(abs(raw)))} digits"
+    return shorten(repr(raw) if isinstance(raw, (list, dict)) else str(raw))
 
 
 @dataclass(frozen=True)
@@ -76,12 +84,12 @@ def _as_number(param: Param, raw: object, rule: str) -> float:
     if isinstance(raw, bool):
         raise param.fail(rule, raw)
     if isinstance(raw, (int, float)):
-        value = float(raw)
-    elif isinstance(raw, str):
         try:
-            value = float(raw.strip().replace("_", ""))
-        except ValueError:
-            raise param.fail(rule, raw) from None
+            value = float(raw)
+        except OverflowError:  # an integer beyond the float range: no bound admits it
+            value = math.inf
+    elif isinstance(raw, str) and _NUMBER.fullmatch(raw.strip()):
+        value = float(raw.strip())
     else:
         raise param.fail(rule, raw)
     if not math.isfinite(value):
@@ -158,7 +166,10 @@ class Size(Bounded):
         rule = "be a size in bytes such as 4096, 512KiB, 1MiB or 4GB"
         if isinstance(raw, bool):
             raise self.fail(rule, raw)
-        if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        size: int | None
+        if isinstance(raw, int):
+            size = raw
+        elif isinstance(raw, float):
             size = int(raw) if math.isfinite(raw) and raw == int(raw) else None
         else:
             size = parse_size(raw) if isinstance(raw, str) else None
@@ -188,7 +199,7 @@ class Choice(Param):
     kind: ClassVar[str] = "choice"
 
     def coerce(self, raw: object) -> str:
-        if not isinstance(raw, str) or raw.strip() not in self.choices:
+        if not isinstance(raw, str) or raw.strip() not in self.choices or _lone_surrogate(raw) >= 0:
             raise self.fail(f"be one of {', '.join(self.choices)}", raw)
         return raw.strip()
 
@@ -222,6 +233,15 @@ class Bool(Param):
         raise self.fail("be true or false", raw)
 
 
+def _lone_surrogate(text: str) -> int:
+    """Index of the first lone surrogate (from a JSON ``"\\ud800"``), or -1: it cannot be printed or encoded."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return exc.start
+    return -1
+
+
 @dataclass(frozen=True)
 class Text(Param):
     """Free text (for example a YAML document), at most ``max_length`` characters."""
@@ -238,6 +258,10 @@ class Text(Param):
             raise ValidationError(
                 self.name, f"{self.name} must be at most {self.max_length} characters: got {len(raw)}"
             )
+        bad = _lone_surrogate(raw)
+        if bad >= 0:
+            raise ValidationError(self.name, f"{self.name} must be Unicode text: got half a surrogate pair "
+                                             f"(\\u{ord(raw[bad]):04x}) at character {bad + 1}")
         return raw
 
     def spec(self) -> dict[str, Any]:

@@ -83,7 +83,7 @@ from calc.sources import cite
 
 __all__ = [
     "Scenario", "Summary", "simulate", "first_trial", "max_min_rates", "ecmp",
-    "MAX_SUBFLOWS", "MAX_WORK", "TIERS", "BALANCING",
+    "MAX_SUBFLOWS", "MAX_COST", "TIERS", "BALANCING",
 ]
 
 RAAB_STEGER = cite(
@@ -152,8 +152,11 @@ BALANCING_LABELS = {
 ALL_HASHES = (*HASHES, "random")
 MAX_SUBFLOWS = 512
 MAX_LOAD_RATIO = 8
-MAX_WORK = 2_000_000
+MAX_COST = 6_000_000
+"""Cap on :meth:`Scenario.cost`: the costliest allowed run takes about a second in CPython (bench/ecmp.py)."""
+PLACEMENT_COST = 4
 MITIGATION_WORK = 12_000
+MITIGATION_COST = 60_000  # the same trials as MITIGATION_WORK for the default scenario, fewer for wide groups
 MITIGATION_WORK_TWO_TIER = 3_000  # water-filling over two tiers costs more per placement
 MITIGATION_MIN_TRIALS = 2
 MAX_TWO_TIER_PATHS = 16
@@ -193,10 +196,20 @@ class Scenario:
         """Fair share of one connection with perfect balance, as a fraction of NIC rate."""
         return min(1.0, self.paths / self.flows)
 
+    @property
+    def epochs(self) -> int:
+        return self.flowlets if self.balancing == "flowlet" else 1
+
     def work(self, trials: int) -> int:
         """Sub-flow placements the Monte Carlo makes."""
-        epochs = self.flowlets if self.balancing == "flowlet" else 1
-        return trials * self.subflows * self.leaves * epochs
+        return trials * self.subflows * self.leaves * self.epochs
+
+    def cost(self, trials: int) -> int:
+        """What a run really computes: per trial and flowlet epoch, every uplink's load is touched and
+        every sub-flow placed (a placement costs about ``PLACEMENT_COST`` uplink updates, twice that
+        for a flowlet's fresh random paths)."""
+        placement = PLACEMENT_COST * (2 if self.balancing == "flowlet" else 1)
+        return trials * self.epochs * (self.paths + placement * self.subflows * self.leaves)
 
 
 def address_int(leaf: int, conn: int, side: int) -> int:
@@ -640,9 +653,11 @@ def _check(sc: Scenario, trials: int) -> None:
     if sc.tiers != "one" and sc.work(trials) > MAX_TWO_TIER_WORK:
         raise ValidationError(
             "trials", f"trials × sub-flow placements must be at most {MAX_TWO_TIER_WORK} with two tiers: got {sc.work(trials)}")
-    if sc.work(trials) > MAX_WORK:
+    if sc.cost(trials) > MAX_COST:
+        allowed = MAX_COST // sc.cost(1)
         raise ValidationError(
-            "trials", f"trials × sub-flow placements must be at most {MAX_WORK}: got {sc.work(trials)}")
+            "trials", f"trials must be at most {allowed} with {sc.paths} paths, {sc.subflows} sub-flows and "
+                      f"{sc.epochs} flowlet epochs (the work cap): got {trials}")
 
 
 def _analytic(sc: Scenario) -> dict[str, float]:
@@ -694,7 +709,7 @@ def _mitigations(sc: Scenario, trials: int, seed: int) -> tuple[tuple[float | in
         if option.subflows > min(MAX_SUBFLOWS, MAX_LOAD_RATIO * option.paths):
             continue
         budget = MITIGATION_WORK if option.tiers == "one" else MITIGATION_WORK_TWO_TIER
-        n = max(MITIGATION_MIN_TRIALS, min(trials, budget // max(1, option.work(1))))
+        n = max(MITIGATION_MIN_TRIALS, min(trials, budget // max(1, option.work(1)), MITIGATION_COST // option.cost(1)))
         s = simulate(option, n, seed)
         rows.append((label, s.mean["slowest"], s.mean["efficiency"], n))
     return tuple(rows)

@@ -324,6 +324,8 @@ SCENARIO_LABELS = {
 }
 
 _COUNT_MAX = 10**15
+MIN_DROP_PCT = 1e-12
+"""Smallest non-zero drop threshold: one packet in 10^14, so 'one in N' stays a finite whole number."""
 
 
 def _check_counters(c: Counters) -> None:
@@ -457,6 +459,9 @@ def alerts(*, scenario: str, window_min: int, held_min: int, rx_packets: int, rx
 def alert_table(*, drop_threshold: float, pfc_threshold: float, ecn_threshold: float, crc_threshold: float,
                 cpu_threshold: float) -> Outcome:
     thresholds = _thresholds(drop_threshold, pfc_threshold, ecn_threshold, crc_threshold, cpu_threshold)
+    if 0 < drop_threshold < MIN_DROP_PCT:
+        raise ValidationError("drop_threshold", f"drop_threshold must be 0 or at least {MIN_DROP_PCT:g} %: "
+                                                f"got {drop_threshold:g}")
     return Outcome(
         values={"drop_one_in": round(100.0 / drop_threshold) if drop_threshold > 0 else 0,
                 "rules": len(ALERT_TABLE) + 1},
@@ -654,7 +659,8 @@ def _q(text: str) -> str:
 
 
 def _threshold_text(value: float) -> str:
-    return format_number(value, 12).replace(",", "")
+    """The exact threshold (the shortest text that reads back as the same float), as the evaluator uses it."""
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(float(value))
 
 
 def _rule_lines(rule: AlertRule, threshold: float) -> list[str]:

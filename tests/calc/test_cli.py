@@ -58,3 +58,51 @@ def test_unknown_command_prints_usage(capsys) -> None:
 def test_unknown_export_is_reported(capsys) -> None:
     assert main(["export", "nope"]) == 2
     assert capsys.readouterr().err.startswith("error: unknown export 'nope'; known: ")
+
+
+# --- hostile input: one message, exit 2, never a traceback ---------------------------------------
+
+def _error_of(capsys, args: list[str]) -> str:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    return captured.err
+
+
+def test_a_repeated_flag_is_refused(capsys) -> None:
+    assert _error_of(capsys, ["run", "collective", "--gpus", "8", "--gpus=16"]) == (
+        "error: gpus must be given once: got '8' and '16'\n")
+
+
+def test_a_yaml_file_is_read_as_utf8_with_or_without_a_byte_order_mark(tmp_path, capsys) -> None:
+    for name, data in [("plain.yaml", "topology:\n  name: é\n".encode()),
+                       ("bom.yaml", "\ufefftopology:\n  name: é\n".encode()),
+                       ("utf16.yaml", "topology:\n  name: é\n".encode("utf-16"))]:
+        (tmp_path / name).write_bytes(data)
+        assert main(["run", "topology", "--yaml", str(tmp_path / name), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["data"]["name"] == "é"
+
+
+def test_a_file_that_is_not_utf8_is_refused(tmp_path, capsys) -> None:
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes("topology:\n  name: \xe9\n".encode("latin-1"))
+    assert _error_of(capsys, ["run", "topology", "--yaml", str(path)]) == (
+        f"error: yaml must be a UTF-8 file (or UTF-16 or UTF-32 with a byte-order mark): got {str(path)!r}, "
+        "whose byte 19 is not utf-8\n")
+
+
+def test_reading_a_device_stops_at_the_parameters_limit(capsys) -> None:
+    assert _error_of(capsys, ["run", "topology", "--yaml", "/dev/zero"]) == (
+        "error: yaml must be a file of at most 5000000 characters: got '/dev/zero', larger\n")
+
+
+def test_a_missing_file_is_named(capsys) -> None:
+    assert _error_of(capsys, ["run", "topology", "--yaml", "/nonexistent/t.yaml"]) == (
+        "error: yaml must be a readable file: got '/nonexistent/t.yaml' (No such file or directory)\n")
+
+
+def test_a_yaml_billion_laughs_exits_2_quickly(tmp_path, capsys) -> None:
+    path = tmp_path / "laughs.yaml"
+    path.write_text("topology:\n leaf:\n - name: l-000001..l-099999\n   uplinks: [s-000001..s-099999]\n")
+    assert _error_of(capsys, ["run", "topology", "--yaml", str(path)]) == (
+        "error: yaml must describe at most 200000 names, ranges expanded: got 299997 by line 4\n")

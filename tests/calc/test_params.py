@@ -54,7 +54,7 @@ def test_one_sided_bounds_say_at_least_or_at_most() -> None:
     assert message_of(Float("x", "X", 1.0, maximum=2.0), 3) == "x must be at most 2: got 3"
 
 
-@pytest.mark.parametrize(("raw", "value"), [("16", 16), (16.0, 16), ("1_024", 1024), (" 8 ", 8)])
+@pytest.mark.parametrize(("raw", "value"), [("16", 16), (16.0, 16), (" 8 ", 8), ("1e3", 1000), ("+16", 16)])
 def test_int_accepts_whole_numbers_in_any_spelling(raw, value: int) -> None:
     assert GPUS.coerce(raw) == value
 
@@ -80,3 +80,33 @@ def test_spec_carries_what_the_form_needs() -> None:
     assert spec["kind"] == "choice"
     assert spec["choices"] == ["allreduce", "allgather"]
     assert GPUS.spec()["min"] == 2 and GPUS.spec()["max"] == 131072
+
+
+# One digit rule for every number: ASCII digits only, refused alike by integers, reals and sizes.
+@pytest.mark.parametrize("raw", ["1_024", "\uff11\uff10", "\u0661\u0660", "1\u00a0024", "0x10", "1,024"])
+def test_one_digit_rule_refuses_other_spellings_everywhere(raw: str) -> None:
+    shown = repr(raw)
+    assert message_of(GPUS, raw) == f"gpus must be an integer: got {shown}"
+    assert message_of(BW, raw) == f"bandwidth_GBps must be a number: got {shown}"
+    assert message_of(MSG, raw) == f"message must be a size in bytes such as 4096, 512KiB, 1MiB or 4GB: got {shown}"
+
+
+def test_long_values_are_shortened_in_messages() -> None:
+    assert message_of(OP, "x" * 1000) == ("op must be one of allreduce, allgather: got '" + "x" * 59
+                                          + "… (1002 characters)")
+    assert message_of(BW, "9" * 400) == "bandwidth_GBps must be a finite number: got " + "9" * 60 + "… (400 characters)"
+
+
+def test_integers_beyond_the_float_range_are_refused_by_their_bounds() -> None:
+    assert message_of(GPUS, 10**400) == "gpus must be a finite number: got an integer of 401 digits"
+    assert message_of(MSG, 10**400) == "message must be between 1 B and 1 TiB: got an integer of 401 digits"
+
+
+def test_text_refuses_half_a_surrogate_pair() -> None:
+    assert message_of(Text("name", "Name", ""), "ab\ud800") == (
+        "name must be Unicode text: got half a surrogate pair (\\ud800) at character 3")
+
+
+@pytest.mark.parametrize("raw", [float("nan"), float("inf"), -float("inf")])
+def test_non_finite_json_numbers_are_refused(raw: float) -> None:
+    assert message_of(BW, raw) == f"bandwidth_GBps must be a finite number: got {raw}"

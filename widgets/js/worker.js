@@ -55,9 +55,6 @@ function handle(runtime, msg) {
   if (msg.type === "stats") {
     return { wasmHeapBytes: runtime.pyodide._module.HEAPU8.length };
   }
-  if (msg.type === "spec") {
-    return JSON.parse(runtime.api.spec_json(msg.calc));
-  }
   throw new Error(`unknown request type ${msg.type}`);
 }
 

@@ -435,3 +435,18 @@ def test_view_prerenders_the_rules_at_the_readers_thresholds() -> None:
     hrefs = re.findall(r'href="data:[^,]+,([^"]*)"', prerender(result))
     assert [unquote(unescape(h)) for h in hrefs] == [m.prometheus_rules({"cpu": 75.0}),
                                                     m.grafana_dashboard({"cpu": 75.0})]
+
+
+def test_prometheus_rules_keep_the_exact_threshold_the_evaluator_uses() -> None:
+    text = m.prometheus_rules({"drop": 0.12345678901234567, "pfc": 1000.0, "ecn": 1e-05})
+    assert "          > 0.12345678901234566\n" in text
+    assert "          > 1000\n" in text
+    assert "          > 1e-05\n" in text
+
+
+def test_a_tiny_drop_threshold_is_refused_instead_of_overflowing() -> None:
+    with pytest.raises(m.ValidationError) as info:
+        m.alert_table.run({"drop_threshold": 1e-320})
+    assert (info.value.field, info.value.message) == (
+        "drop_threshold", "drop_threshold must be 0 or at least 1e-12 %: got 9.99989e-321")
+    assert m.alert_table.run({"drop_threshold": 1e-12}).value("drop_one_in") == 100_000_000_000_000
