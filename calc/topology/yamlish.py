@@ -16,6 +16,7 @@ line and column, so a schema built on top can say where a problem is.
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 
@@ -107,6 +108,16 @@ def resolve(text: str) -> ScalarValue:
 
     Raises ``ValueError`` for an integer longer than ``MAX_DIGITS`` digits (the caller knows the line).
     """
+    if text and text[0] not in _MAYBE_NOT_TEXT:
+        return text  # a name: the common case, decided by its first character
+    return _resolve_special(text)
+
+
+_MAYBE_NOT_TEXT = frozenset("0123456789+-.~nNtTfF")
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolve_special(text: str) -> ScalarValue:
     if text in ("", "~", "null", "Null", "NULL"):
         return None
     if text in ("true", "True", "TRUE"):
@@ -322,6 +333,8 @@ class _Flow:
         self.depth = depth
 
     def where(self, pos: int) -> tuple[int, int]:
+        if len(self.starts) == 1:
+            return self.lines[0], self.columns[0] + pos
         k = bisect_right(self.starts, pos) - 1
         return self.lines[k], self.columns[k] + pos - self.starts[k]
 
@@ -420,6 +433,42 @@ def _add(target: Map, key: Scalar, value: Node) -> None:
     target.key_lines[name] = key.line
 
 
+_SIMPLE_ITEM = r"[^\[\]{}'\"#:,]*"
+_SIMPLE_MAP = re.compile(rf"\{{{_SIMPLE_ITEM}: {_SIMPLE_ITEM}(?:,{_SIMPLE_ITEM}: {_SIMPLE_ITEM})*\}}")
+_SIMPLE_SEQ = re.compile(rf"\[{_SIMPLE_ITEM}(?:,{_SIMPLE_ITEM})*\]")
+
+
+def _simple_flow(text: str, line: int, column: int, depth: int) -> Node | None:
+    """A one-line flow collection of plain scalars (``{name: h1, gpus: 8}``, ``[a, b]``) parsed without
+    the general flow parser, to the same nodes; None sends anything else to :class:`_Flow`."""
+    is_map = text[0] == "{"
+    if depth + 1 > MAX_DEPTH or not (_SIMPLE_MAP if is_map else _SIMPLE_SEQ).fullmatch(text):
+        return None
+    parts = text[1:-1].split(",")
+    if not is_map and parts[-1].strip() == "":
+        return Seq([], line, column) if len(parts) == 1 else None  # [] or a trailing comma
+    scalars: list[Scalar] = []
+    at = column + 1
+    for part in parts:
+        for piece in part.split(":") if is_map else (part,):
+            stripped = piece.strip()
+            first = stripped[:1]
+            if first in _REFUSED:
+                return None
+            start = at + len(piece) - len(piece.lstrip())
+            if first and first not in _MAYBE_NOT_TEXT:
+                scalars.append(Scalar(stripped, line, start))  # a name, as resolve() would say
+            else:
+                scalars.append(_resolved(stripped, line, start))
+            at += len(piece) + 1
+    if not is_map:
+        return Seq(list(scalars), line, column)
+    result = Map(line, column)
+    for i in range(0, len(scalars), 2):
+        _add(result, scalars[i], scalars[i + 1])
+    return result
+
+
 class _Block:
     """Recursive-descent parser over indented lines."""
 
@@ -446,6 +495,9 @@ class _Block:
         self.i += 1
         if text[0] not in "[{":
             return _scalar(text, number, column)
+        simple = _simple_flow(text, number, column, self.depth)
+        if simple is not None:
+            return simple
         starts, lines, columns, parts = [0], [number], [column], [text]
         size = len(text)
         balance = _Balance()

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calc.topology import yamlish
 from calc.topology.calculator import ARTICLE_YAML
 from calc.topology.yamlish import Map, Scalar, Seq, YamlError, parse, to_python
 
@@ -216,3 +217,40 @@ def test_a_long_multi_line_flow_list_parses_in_linear_time() -> None:
     # Quoted items force the quote-aware bracket scan; 8 times the lines must not take ~64 times as long.
     small, large = ("a: [\n" + "  'x, [y',\n" * n + "]\n" for n in (2_000, 16_000))
     assert _seconds(large) < 24 * _seconds(small) + 0.2
+
+
+# The one-line fast path must give exactly the nodes (values, lines, columns) and errors of the general parser.
+plain = st.text(alphabet="ab1.-_ ~&!", max_size=6)
+
+
+def _shape(node: object) -> object:
+    if isinstance(node, Scalar):
+        return (node.value, node.line, node.column)
+    if isinstance(node, Seq):
+        return ("seq", node.line, node.column, [_shape(i) for i in node.items])
+    assert isinstance(node, Map)
+    return ("map", node.line, node.column, {k: (_shape(v), node.key_lines[k]) for k, v in node.entries.items()})
+
+
+def _outcome(text: str) -> object:
+    try:
+        return _shape(parse(text))
+    except YamlError as exc:
+        return str(exc)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(
+    st.lists(st.tuples(plain, plain), max_size=4).map(lambda kv: "{" + ",".join(f"{k}: {v}" for k, v in kv) + "}"),
+    st.lists(plain, max_size=4).map(lambda items: "[" + ",".join(items) + "]"),
+))
+def test_the_one_line_fast_path_agrees_with_the_flow_parser(flow: str) -> None:
+    text = f"a: {flow}\n"
+    fast = _outcome(text)
+    original = yamlish._simple_flow
+    yamlish._simple_flow = lambda *args: None
+    try:
+        general = _outcome(text)
+    finally:
+        yamlish._simple_flow = original
+    assert fast == general
