@@ -7,7 +7,7 @@ from urllib.parse import urljoin
 from playwright.sync_api import Page, expect
 
 from calc.exporters import exporters
-from calc.monitoring.alerts import prometheus_rules
+from calc.monitoring.exports import prometheus_rules
 from calc.registry import run
 from tests.browser.widget import Widget
 

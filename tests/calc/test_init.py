@@ -1,6 +1,7 @@
 """The kernel's public surface: what a topic module or a script may import from ``calc``."""
 
 import importlib
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -81,9 +82,14 @@ def test_get_imports_only_the_declaring_module_when_an_index_is_present(tmp_path
 
 
 def test_a_real_wheel_packages_every_subpackage(tmp_path: Path) -> None:
+    # Build from a clean copy: setuptools' build/ directory in the checkout could hold stale modules.
+    source = tmp_path / "src"
+    shutil.copytree(ROOT / "calc", source / "calc", ignore=shutil.ignore_patterns("__pycache__", "_index.py"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--wheel-dir", str(tmp_path), str(ROOT)],
+         "--wheel-dir", str(tmp_path), str(source)],
         check=True, capture_output=True, cwd=tmp_path,
     )
     (wheel,) = tmp_path.glob("aifabric_calc-*.whl")
