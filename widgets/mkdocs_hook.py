@@ -50,7 +50,6 @@ def on_config(config: Any) -> Any:
     except build.RuntimeAssetError as exc:
         raise PluginError(str(exc)) from None
     config.markdown_extensions.append(shortcodes.ShortcodeExtension(fail=_page_error))
-    render.DOCS_DIR[:] = [Path(config.docs_dir)]
     return config
 
 

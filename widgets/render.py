@@ -11,7 +11,6 @@ import html
 import importlib
 import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from calc.errors import ValidationError
@@ -23,8 +22,7 @@ from calc.units import format_number
 from widgets.svgchart import svg_chart
 
 __all__ = ["SITE_ROOT", "widget_html", "value_html", "table_html", "references_html", "download_html", "catalog_html",
-           "embed_page", "result_for", "BuildError", "cite_html",
-           "DOCS_DIR"]
+           "embed_page", "result_for", "BuildError"]
 
 SITE_ROOT = "@@SITE_ROOT@@"
 _CACHE: dict[tuple[str, str], Result] = {}
@@ -45,35 +43,10 @@ def result_for(name: str, params: Mapping[str, str]) -> Result:
     return _CACHE[key]
 
 
-DOCS_DIR: list[Path] = []  # set by the build: where ``name=@file`` values are read from
-
-
-def _params(params: Mapping[str, str]) -> dict[str, str]:
-    """``name=@path`` reads the value from a file under the docs folder (a YAML topology, say)."""
-    out = dict(params)
-    for name, value in params.items():
-        if value.startswith("@"):
-            path = (DOCS_DIR[0] if DOCS_DIR else Path("docs")) / value[1:]
-            if not path.is_file():
-                raise BuildError(f"{name}={value}: no file {path}")
-            out[name] = path.read_text(encoding="utf-8")
-    return out
-
-
 def _sources() -> tuple[Source, ...]:
     """Every citation: discovering the calculators imports every module, so every ``cite`` has run."""
     all_calculators()
     return all_sources()
-
-
-def cite_html(code: Any) -> str:
-    """``[[cite:KEY]]``: a link to a registered source on the References page."""
-    keys = {s.key: s for s in _sources()}
-    if code.target not in keys:
-        raise BuildError(f"[[cite:{code.target}]]: unknown source; cite it in calc (calc.sources.cite) first")
-    s = keys[code.target]
-    return (f'<a class="calc-cite" href="{SITE_ROOT}references/#ref-{s.key}" title="{html.escape(s.text())}">'
-            f"[{html.escape(s.key)}]</a>")
 
 
 def _split_target(code: Any, what: str) -> tuple[Calculator, str]:
@@ -94,7 +67,7 @@ def value_html(code: Any) -> str:
     out = calc.output(output)
     if not isinstance(out, Scalar):
         raise BuildError(f"[[value:{code.target}]]: {output} is a {out.kind}, not a scalar")
-    result = result_for(calc.name, _params(code.params))
+    result = result_for(calc.name, dict(code.params))
     value = result.value(output)
     text = format_number(value, out.digits) if "raw" in code.flags and not isinstance(value, str) \
         else result.display(output)
@@ -109,7 +82,7 @@ def table_html(code: Any) -> str:
     out = calc.output(output)
     if not isinstance(out, Table):
         raise BuildError(f"[[table:{code.target}]]: {output} is a {out.kind}, not a table")
-    rows = result_for(calc.name, _params(code.params)).outcome.tables[output]
+    rows = result_for(calc.name, dict(code.params)).outcome.tables[output]
     return f'<div class="calc-table-wrap">{_table(out, rows)}</div>'
 
 
@@ -169,7 +142,7 @@ def download_html(code: Any) -> str:
 def widget_html(code: Any) -> str:
     """``[[calc:NAME ...]]``: form generated from the declaration plus the pre-rendered result."""
     calc, _ = _split_target(code, "")
-    options = _params({k: v for k, v in code.params.items() if k not in ("fixed", "hidden", "id")})
+    options = {k: v for k, v in code.params.items() if k not in ("fixed", "hidden", "id")}
     fixed = _names(calc, code.params.get("fixed", ""), "fixed")
     hidden = _names(calc, code.params.get("hidden", ""), "hidden")
     return _widget(calc, options, fixed, hidden, code.params.get("id", calc.name), embed=False)

@@ -7,10 +7,7 @@
 ``[[download:EXPORT label="..."]]`` (alone)             a link to an export written into the site
 ``[[catalog]]`` (alone)                                 every calculator, with its embed page
 ``[[catalog:problems]]`` (alone)                        every worked problem, with its page and embed address
-``[[cite:KEY]]`` (inline)                               a link to a registered source on References
 ``[[problems:PAGE]]`` (alone)                           the page's worked problems (calc.problems), checked live
-
-A parameter written ``name=@path`` takes its value from the file ``docs/path``.
 
 Anything else between ``[[`` and ``]]`` that looks like ``[[word:`` or ``[[word]]`` fails the
 build, and so does an unknown calculator, output or parameter. Code spans and code blocks
@@ -36,7 +33,7 @@ __all__ = ["ShortcodeError", "Shortcode", "parse", "ShortcodeExtension", "makeEx
 
 _SHORTCODE = r"\[\[([a-z]+)(?::([^\]\n]*))?\]\]"
 BLOCK_KINDS = ("calc", "table", "references", "download", "catalog", "problems")
-INLINE_KINDS = ("value", "cite")
+INLINE_KINDS = ("value",)
 
 
 ShortcodeError = render.BuildError
@@ -129,8 +126,7 @@ class ShortcodeExtension(Extension):
     """
 
     def __init__(self, **kwargs: object) -> None:
-        self.config = {"renderers": [{}, "extra renderers by kind"],
-                       "fail": [ShortcodeError, "message -> exception that stops the build"]}
+        self.config = {"fail": [ShortcodeError, "message -> exception that stops the build"]}
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:
@@ -141,10 +137,8 @@ class ShortcodeExtension(Extension):
             "references": render.references_html,
             "download": render.download_html,
             "catalog": problems.catalog_html,
-            "cite": render.cite_html,
             "problems": problems.problems_html,
         }
-        renderers.update(self.getConfig("renderers"))
         fail = self.getConfig("fail")
         md.parser.blockprocessors.register(_BlockShortcodes(md.parser, renderers, fail), "calc-shortcodes", 95)
         md.inlinePatterns.register(_InlineShortcodes(md, renderers, fail), "calc-shortcodes", 165)

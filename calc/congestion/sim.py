@@ -133,9 +133,6 @@ class Run:
     rates: list[list[float]] = field(default_factory=list)
     max_residual_B: float = 0.0
 
-    def queued_B(self) -> float:
-        return self.sent_B - self.delivered_B - self.dropped_B
-
 
 def flows_for(setup: Setup) -> tuple[Flow, ...]:
     """The flows of a setup: half the incast senders on S, half behind U, then victim and TCP."""

@@ -46,7 +46,7 @@ from calc.sources import cite
 
 __all__ = [
     "HASHES", "ROCE_V2_UDP_DPORT", "IB_ROCE_UDP_ENCAP_VALID_PORT_MIN", "MS_RSS_KEY",
-    "crc32", "crc32_bitwise", "crc16_ccitt", "crc16_bitwise", "xor_fold", "toeplitz",
+    "crc32", "crc16_ccitt", "xor_fold", "toeplitz",
     "hash_bytes", "rdma_calc_flow_label", "rdma_flow_label_to_udp_sport", "rdma_get_udp_sport",
     "RoceTuple", "roce_tuple", "select_path", "bucket_table", "SportTable", "sport_table",
     "flowhash",
@@ -111,29 +111,9 @@ def crc32(data: bytes, seed: int = 0) -> int:
     return binascii.crc32(data, seed & 0xFFFFFFFF)
 
 
-def crc32_bitwise(data: bytes, seed: int = 0) -> int:
-    """The same CRC bit by bit from its definition (reflected polynomial 0xEDB88320)."""
-    crc = (seed & 0xFFFFFFFF) ^ 0xFFFFFFFF
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
-    return crc ^ 0xFFFFFFFF
-
-
 def crc16_ccitt(data: bytes, seed: int = 0) -> int:
     """CRC-16/CCITT-FALSE of ``data``; ``seed`` is XORed into the initial value 0xFFFF."""
     return binascii.crc_hqx(data, 0xFFFF ^ (seed & 0xFFFF))
-
-
-def crc16_bitwise(data: bytes, seed: int = 0) -> int:
-    """The same CRC bit by bit from its definition (polynomial 0x1021, MSB first)."""
-    crc = 0xFFFF ^ (seed & 0xFFFF)
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-    return crc
 
 
 def xor_fold(data: bytes, seed: int = 0) -> int:

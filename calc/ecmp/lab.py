@@ -296,7 +296,7 @@ def draw(sc: Scenario, h: Hasher, g: Callable[[int], int],
 
 # --- rates ------------------------------------------------------------------------------------
 
-def max_min_rates(routes: Sequence[tuple[int, ...]], links: int, cap: float) -> list[float]:
+def max_min_rates(routes: Sequence[tuple[int, ...]], cap: float) -> list[float]:
     """Max-min fair rates (water-filling) of flows on unit-capacity links, each flow capped at ``cap``.
 
     All unfrozen flows rise together; when a link fills, its flows freeze at the current level
@@ -379,7 +379,7 @@ def place(sc: Scenario, h: Hasher, h1: list[int], h2: list[int], rng: random.Ran
     loads2 = [0] * (u * u)
     for _, link in routes:
         loads2[link - u * u] += 1
-    sub = max_min_rates(routes, u * u + u * u, 1.0 / sc.qps)
+    sub = max_min_rates(routes, 1.0 / sc.qps)
     return Trial(loads, paths1, paths2, loads2, connection_rates(sub, sc.qps))
 
 

@@ -138,7 +138,7 @@ def design(gpus: int, gpus_per_server: int, nic_Gbps: float, nics_per_gpu: int, 
     per_leaf = down if rail_optimized else down // rails
     leaves = math.ceil(servers / per_leaf) * (rails if rail_optimized else 1)
     max2, max3 = _max_gpus(k, down, rails, per_leaf, gpus_per_server, rail_optimized)
-    layers = _tiers(tiers, gpus, leaves, k, max2, max3, oversubscription)
+    layers = _tiers(tiers, gpus, k, max2, max3, oversubscription)
     spines, cores, pods = _upper(layers, leaves, up, k)
     local = min(per_leaf, servers) * gpus_per_server
     share = (gpus - local) / (gpus - gpus_per_server) if gpus > gpus_per_server else 0.0
@@ -156,7 +156,7 @@ def _max_gpus(k: int, down: int, rails: int, per_leaf: int, gps: int, rail: bool
     return gpus_for(k), gpus_for(k * (k // 2))
 
 
-def _tiers(tiers: str, gpus: int, leaves: int, k: int, max2: int, max3: int, o: float) -> int:
+def _tiers(tiers: str, gpus: int, k: int, max2: int, max3: int, o: float) -> int:
     where = f"{k}-port switches at {o:g}:1"
     if tiers == "2" and gpus > max2:
         raise ValidationError("gpus", f"gpus must be at most {max2} for a 2-tier fabric of {where}: got {gpus}")

@@ -160,7 +160,7 @@ class _Loader:
         return []
 
     # ---- declarations ---------------------------------------------------
-    def claim(self, name: str, line: int, kind: str) -> bool:
+    def claim(self, name: str, line: int) -> bool:
         if name in self.name_lines:
             first = self.name_lines[name]
             self.issue("duplicate-name", line, name,
@@ -218,7 +218,7 @@ class _Loader:
                 role = "compute"
             domain = self.number(body.get("scale_up_gpus"), "scale_up_gpus", line, True, 1)
             for name in names:
-                if not self.claim(name, line, "server"):
+                if not self.claim(name, line):
                     continue
                 server = Server(name, line, len(self.servers))
                 server.gpus = int(gpus or 0)
@@ -246,7 +246,7 @@ class _Loader:
         rail = self.number(body.get("rail"), "rail", line, True)
         uplink = self.number(body.get("uplink_Gbps"), "uplink_Gbps", line, False, 0.001)
         for name in self.names(body.get("name"), f"{tier} switch", line):
-            if not self.claim(name, line, tier):
+            if not self.claim(name, line):
                 continue
             switch = Switch(name, network, tier, line)
             switch.model = model

@@ -157,7 +157,7 @@ class _Line:
         self.text = text
 
 
-def _strip_comment(raw: str, number: int) -> str:
+def _strip_comment(raw: str) -> str:
     """The line without its comment; quotes protect '#'."""
     if "#" not in raw:
         return raw.rstrip()
@@ -187,7 +187,7 @@ def _lines(text: str) -> list[_Line]:
     out: list[_Line] = []
     # Only \n, \r\n and \r end lines in YAML (str.splitlines would also split at U+2028 and others).
     for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
-        body = _strip_comment(raw, number)
+        body = _strip_comment(raw)
         stripped = body.lstrip(" ")
         if not stripped:
             continue
@@ -477,7 +477,7 @@ class _Block:
         self.i = 0
         self.depth = 0
 
-    def node(self, indent: int) -> Node:
+    def node(self) -> Node:
         line = self.lines[self.i]
         is_seq = line.text == "-" or line.text.startswith("- ")
         if not is_seq and _find_colon(line.text) < 0:
@@ -538,12 +538,12 @@ class _Block:
         if not rest:
             self.i += 1
             if self.i < len(self.lines) and self.lines[self.i].indent > indent:
-                return self.node(self.lines[self.i].indent)
+                return self.node()
             return Scalar(None, line.number, indent + 1)
         offset = indent + len(line.text) - len(rest)
         if rest == "-" or rest.startswith("- ") or _find_colon(rest) >= 0:
             self.lines[self.i] = _Line(line.number, offset, rest)
-            return self.node(offset)
+            return self.node()
         return self.inline(rest, line.number, offset + 1)
 
     def map(self, indent: int) -> Map:
@@ -574,7 +574,7 @@ class _Block:
         if self.i < len(self.lines):
             nxt = self.lines[self.i]
             if nxt.indent > indent:
-                return self.node(nxt.indent)
+                return self.node()
             if nxt.indent == indent and (nxt.text == "-" or nxt.text.startswith("- ")):
                 return self.seq(indent)
         return Scalar(None, line.number, indent + colon + 2)
@@ -632,7 +632,7 @@ def parse(text: str) -> Node:
     if not lines:
         return Scalar(None, 1, 1)
     parser = _Block(lines)
-    root = parser.node(lines[0].indent)
+    root = parser.node()
     if parser.i < len(lines):
         line = lines[parser.i]
         raise YamlError(line.number, line.indent + 1, "unexpected indentation or content after the document")

@@ -6,7 +6,7 @@ from collections import Counter
 
 from calc.topology.model import Topology
 
-__all__ = ["summary_counts"]
+__all__ = ["summary_counts", "crc32_bitwise", "crc16_bitwise"]
 
 
 def summary_counts(topo: Topology) -> dict[str, int]:
@@ -20,3 +20,23 @@ def summary_counts(topo: Topology) -> dict[str, int]:
         if link.network in compute:
             counts[f"{link.layer}_links"] += link.count
     return dict(counts)
+
+
+def crc32_bitwise(data: bytes, seed: int = 0) -> int:
+    """The same CRC bit by bit from its definition (reflected polynomial 0xEDB88320)."""
+    crc = (seed & 0xFFFFFFFF) ^ 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
+def crc16_bitwise(data: bytes, seed: int = 0) -> int:
+    """The same CRC bit by bit from its definition (polynomial 0x1021, MSB first)."""
+    crc = 0xFFFF ^ (seed & 0xFFFF)
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc

@@ -23,21 +23,21 @@ from calc.registry import run
 
 
 def test_water_filling_single_link() -> None:
-    assert max_min_rates([(0,), (0,), (1,)], 2, 1.0) == [0.5, 0.5, 1.0]
+    assert max_min_rates([(0,), (0,), (1,)], 1.0) == [0.5, 0.5, 1.0]
 
 
 def test_water_filling_two_bottlenecks() -> None:
     # link 0 shared by flows 0 and 1 (0.5 each); flow 2 then gets what link 2 leaves: 0.5
-    assert max_min_rates([(0, 2), (0, 3), (1, 2)], 4, 1.0) == [0.5, 0.5, 0.5]
+    assert max_min_rates([(0, 2), (0, 3), (1, 2)], 1.0) == [0.5, 0.5, 0.5]
 
 
 def test_water_filling_cap() -> None:
-    assert max_min_rates([(0,), (1,)], 2, 0.25) == [0.25, 0.25]
+    assert max_min_rates([(0,), (1,)], 0.25) == [0.25, 0.25]
 
 
 def test_water_filling_unequal_levels() -> None:
     # three flows on link 0 (1/3 each); flow 3 alone on link 1 with flow 0 -> 2/3
-    assert max_min_rates([(0, 1), (0,), (0,), (1,)], 2, 1.0) == pytest.approx([1 / 3, 1 / 3, 1 / 3, 2 / 3])
+    assert max_min_rates([(0, 1), (0,), (0,), (1,)], 1.0) == pytest.approx([1 / 3, 1 / 3, 1 / 3, 2 / 3])
 
 
 def test_single_tier_rates_are_water_filling() -> None:
@@ -45,7 +45,7 @@ def test_single_tier_rates_are_water_filling() -> None:
     h = make_hasher(sc)
     h1, h2 = draw(sc, h, random.Random(5).getrandbits)
     t = place(sc, h, h1, h2)
-    sub = max_min_rates([(p,) for p in t.paths1], 4, 1 / 3)
+    sub = max_min_rates([(p,) for p in t.paths1], 1 / 3)
     assert t.conn_rates == pytest.approx([3 * min(sub[i:i + 3]) for i in range(0, 36, 3)])
 
 
