@@ -13,7 +13,7 @@ from calc.registry import run
 from widgets.views import ecmp as view
 
 ROOT = Path(__file__).resolve().parents[1]
-CASES = [{}, {"qps_per_flow": 3, "flows": 8, "paths": 8}, {"tiers": "two_same", "flows": 8, "paths": 8, "trials": 20},
+CASES: list[dict[str, object]] = [{}, {"qps_per_flow": 3, "flows": 8, "paths": 8}, {"tiers": "two_same", "flows": 8, "paths": 8, "trials": 20},
          {"balancing": "spray"}, {"flows": 100, "paths": 100, "trials": 20}, {"flows": 7, "paths": 3, "hash": "random"}]
 SCRIPT = """
 const { svg, summary } = await import(process.argv[1]);

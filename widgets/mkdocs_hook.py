@@ -25,7 +25,7 @@ _importable()
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 
-from widgets import build, print_page, render, shortcodes  # noqa: E402
+from widgets import build, print_page, render, shortcodes  # noqa: E402, F401  (render: re-imported fresh below)
 
 _state: dict[str, Any] = {}
 

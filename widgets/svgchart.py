@@ -42,8 +42,8 @@ def _scale(v: float, lo: float, hi: float, log: bool, a: float, b: float) -> flo
 
 def _ticks(lo: float, hi: float, log: bool) -> list[float]:
     if log:
-        step = max(1, math.ceil((hi - lo) / 8))
-        return [10.0 ** e for e in range(int(lo), int(hi) + 1, step)]
+        every = max(1, math.ceil((hi - lo) / 8))
+        return [10.0 ** e for e in range(int(lo), int(hi) + 1, every)]
     raw = (hi - lo) / 5
     mag = 10 ** math.floor(math.log10(raw))
     step = min((m * mag for m in (1, 2, 5, 10) if m * mag >= raw), default=raw)

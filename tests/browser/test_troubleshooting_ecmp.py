@@ -37,7 +37,7 @@ def test_drawing_is_on_the_page_without_javascript(browser: Browser, site: str) 
     blocks = lab(page).locator(".ecmp-flow")
     expect(blocks).to_have_count(sum(len(c["qps"]) for c in data["connections"]))
     first = data["connections"][0]["qps"][0]
-    assert f'hash {first["hash"]} → uplink {first["path"]}' in blocks.first.locator("title").text_content() or ""
+    assert f'hash {first["hash"]} → uplink {first["path"]}' in (blocks.first.locator("title").text_content() or "")
     context.close()
 
 

@@ -8,7 +8,7 @@ from calc.congestion.headroom import SPEED_DELAYS_BT, headroom_parts, mlx5_xoff_
 from calc.registry import run
 
 
-def out(**params: object) -> dict[str, object]:
+def out(**params: object) -> dict[str, float | int | str | bool]:
     return dict(run("headroom", params).outcome.values)
 
 

@@ -161,7 +161,7 @@ def test_the_emitted_yaml_of_a_full_leaf_shows_the_requested_oversubscription() 
     assert analyse(load(emit_yaml(d, 8, 400.0, 64, True))).max_oversubscription == 2.0
 
 
-designs = st.builds(
+designs: st.SearchStrategy[dict[str, object]] = st.builds(
     dict,
     servers=st.integers(1, 300), gps=st.sampled_from([1, 2, 4, 8]), npg=st.sampled_from([1, 2]),
     k=st.sampled_from([16, 32, 48, 64]), o=st.sampled_from([1.0, 1.5, 2.0, 3.0, 4.0]),

@@ -16,7 +16,8 @@ def test_defaults_fire_on_the_percentile_but_not_on_the_mean() -> None:
     result = calc.run("bursts")
     assert result.value("mean_alert") is False
     assert result.value("pctl_alert") is True
-    assert result.value("mean_util_pct") < 15.0 < 80.0 <= result.value("pctl_util_pct")
+    mean, pctl = float(result.value("mean_util_pct")), float(result.value("pctl_util_pct"))
+    assert mean < 15.0 < 80.0 <= pctl
 
 
 def test_same_seed_gives_the_same_traffic() -> None:
