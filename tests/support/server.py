@@ -56,11 +56,22 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """Quiet when the browser drops a connection (a navigation, a cancelled fetch): that is no error."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError, ...
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 @contextmanager
 def serve(site: Path, port: int = 0) -> Iterator[str]:
     """Serve ``site`` in a thread; yields the base URL (``http://127.0.0.1:PORT/``)."""
     handler = functools.partial(type("H", (Handler,), {"rules": header_rules()}), directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
