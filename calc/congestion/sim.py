@@ -241,371 +241,477 @@ def _pfc_classes(pfc: str) -> tuple[bool, bool]:
     return (pfc == "all", pfc in ("roce", "all"))
 
 
-def _loop(sim: _Sim) -> Run:  # noqa: C901 - the inner loop is kept in one frame for speed
-    s, flows, prm, rng, audit = sim.s, sim.flows, sim.prm, sim.rng, sim.audit
-    nf, steps, dt, bpg, cap = len(flows), sim.steps, sim.dt, sim.bpg, sim.cap
-    run = Run(s, flows, dt, flow_delivered_B=[0.0] * nf, flow_late_B=[0.0] * nf,
-              flow_dropped_B=[0.0] * nf)
-    protect = _pfc_classes(s.pfc)
-    buffer_B = s.buffer_KB * 1000
-    lossy_limit = LOSSY_QUEUE_SHARE * buffer_B
-    xoff = s.xoff_KB * 1000
-    xon = max(0.0, xoff - 2 * PACKET_B)
-    pfc_a, ksw = s.pfc_alpha, sim.counter_switch
-    kmin, kmax, pmax = s.kmin_KB * 1000, s.kmax_KB * 1000, s.pmax
-    delay = pause_steps(s)
-    cnp_gap = max(1, int(round(prm.cnp_interval_us / dt)))
-    fb = min(cnp_gap, max(1, int(round(BASE_RTT_US / 2 / dt))))  # one CNP in flight per flow
-    rtt = max(1, int(round(BASE_RTT_US / dt)))
-    dec_gap = int(round(prm.decrease_gap_us / dt))
-    alpha_steps = max(1, int(round(prm.alpha_timer_us / dt)))
-    timer_steps = max(1, int(round(prm.timer_us / dt)))
-    stuck_at = steps // 4 if s.stuck_receiver else steps + 1
-    wd_steps = max(1, int(round(s.watchdog_us / dt)))
-    half = steps // 2
-    frame_every = max(1, steps // MAX_FRAMES)
-
-    hops = [f.hops for f in flows]
-    cls = [f.cls for f in flows]
-    ing = sim.ing
-    nk = len(sim.upstream)
-    up_kind = [u[0] == "host" for u in sim.upstream]
-    up_id = [u[1] for u in sim.upstream]
-    up_cls = [u[2] for u in sim.upstream]
-    k_sw = sim.counter_switch
-    k_protect = [protect[c] for c in up_cls]
-    q = [[0.0] * len(hops[f]) for f in range(nf)]
-    # Members of each (port, class) queue: (flow, hop, ingress counter, last hop?, the flow's queues).
-    members: list[list[list[tuple[int, int, int, bool, list[float]]]]] = [[[], []] for _ in PORTS]
-    for f in range(nf):
-        for h, p in enumerate(hops[f]):
-            members[p][cls[f]].append((f, h, ing[f][h], h + 1 == len(hops[f]), q[f]))
-    # First hop of each flow: (port, switch, ingress counter, class, drop-tail lossy?).
-    first = [(hops[f][0], PORT_SWITCH[hops[f][0]], ing[f][0], cls[f], cls[f] == LOSSY and not protect[LOSSY])
-             for f in range(nf)]
-    host_k = [(k, up_id[k]) for k in range(nk) if up_kind[k]]
-    port_k = [(k, up_cls[k]) for k in range(nk) if not up_kind[k]]
-    pfc_k = [k for k in range(nk) if k_protect[k]]
-    qc = [[0.0, 0.0] for _ in PORTS]         # bytes per port per class
-    cnt = [0.0] * nk                          # ingress counters
-    occ = [0.0, 0.0]                          # switch occupancy
-    req = [False] * nk
-    ring = [[False] * delay for _ in range(nk)]
-    host_paused = [False] * nf
-    port_paused = [[False, False] for _ in PORTS]
-    wd_run = [0, 0]
-    wd_on = [False, False]
-
-    is_tcp = [f.cls == LOSSY for f in flows]
-    dq = [i for i, f in enumerate(flows) if f.kind == "incast"]
-    tq = [i for i, f in enumerate(flows) if f.cls == LOSSY]
-    demand = [f.demand_Gbps for f in flows]
-    rc = _start_rates(s, flows)
-    rt = list(rc)
-    alpha = [prm.initial_alpha] * nf
-    a_next = [alpha_steps - 1] * nf     # step of the next α decay
-    t_next = [timer_steps - 1] * nf     # step of the next rate-increase timer event
-    b_count = [0.0] * nf
-    tc = [0] * nf
-    bc = [0] * nf
-    last_dec = [-10**9] * nf
-    last_cnp = [-10**9] * nf
-    cnp_due = [-1] * nf
-    loss_due = [-1] * nf
-    last_cut = [-10**9] * nf
-    waste_until = [-1] * nf
-    marked = [False] * nf
-    counting = s.marking == "deterministic"
-    debt = [(f + 1) / (nf + 1) for f in range(nf)]   # marks owed (deterministic marking), staggered
-    g, ai, hai, fr = prm.g, prm.ai_Gbps, prm.hai_Gbps, prm.fast_recovery
-    clamp, first_line = prm.clamp_target, prm.first_cnp_line_rate
-    notified = [False] * nf
-    min_rate, min_dec, byte_b = prm.min_rate_Gbps, prm.min_decrease, prm.byte_counter_B
-    tcp_ai = 8.0 * PACKET_B / 1e3 / (BASE_RTT_US * BASE_RTT_US) * dt   # Gb/s per step at base RTT
-
-    frames: dict[str, list[float]] = {k: [] for k in (
-        "t_us", "queue_R_KB", "queue_R_tcp_KB", "queue_U_KB", "ingress_up_KB", "ingress_host_max_KB",
-        "marks", "cnps", "paused_up", "paused_up_lossy", "paused_hosts_S", "paused_hosts_U",
-        "receiver_pause", "watchdog", "tput_R_Gbps", "goodput_R_Gbps", "victim_Gbps", "tcp_Gbps",
-        "tcp_victim_Gbps", "dropped_KB")}
-    rates: list[list[float]] = [[] for _ in range(nf)]
-    acc_marks = acc_cnps = 0.0
-    acc_r = acc_good = acc_v = acc_tcp = acc_tv = 0.0
-    arrivals: list[tuple[int, int, float]] = []
-    sent_t = deliv_t = drop_t = 0.0
-    sent_f = [0.0] * nf
-    deliv_f = run.flow_delivered_B
-    late_f = run.flow_late_B
-    drop_f = run.flow_dropped_B
-    qsamples = run.queue_samples_B
-    pause_frames = 0
-    up_paused_steps = 0
-    wasted = 0.0
-    max_res = 0.0
-    up_counter = sim.up_counters
-
-    for t in range(steps):
-        # 1. PFC requests take effect after the pause round trip.
-        slot = t % delay
-        for k, f in host_k:
-            r = ring[k]
-            host_paused[f] = r[slot]
-            r[slot] = req[k]
-        up_pp = port_paused[0]
-        for k, c in port_k:
-            r = ring[k]
-            up_pp[c] = r[slot]
-            r[slot] = req[k]
+def _loop(sim: _Sim) -> Run:
+    """The run, step by step: PFC ring, injection, service, arrivals, XOFF/XON, reaction points, frames."""
+    st = _State(sim)
+    half, frame_every, stuck_at, tcp, audit = st.half, st.frame_every, st.stuck_at, bool(st.tq), st.audit
+    samples, queue_r = st.run.queue_samples_B, st.qc[1]
+    for t in range(st.steps):
         stuck = t >= stuck_at
-        for c in (0, 1):
-            rx_pause = stuck and protect[c]
-            if rx_pause and not wd_on[c]:
-                wd_run[c] += 1
-                if s.watchdog and wd_run[c] >= wd_steps:
-                    wd_on[c] = True
-                    run.watchdog_trips += 1
-            port_paused[1][c] = rx_pause and not wd_on[c]
-        # 2. Senders inject into their first hop.
-        for f in range(nf):
-            if host_paused[f]:
-                sent_f[f] = 0.0
-                continue
-            x = rc[f] * bpg
-            sent_f[f] = x
-            sent_t += x
-            p0, sw, k0, c, droptail = first[f]
-            room = lossy_limit - qc[p0][0] if droptail else buffer_B - occ[sw]
-            if x > room:
-                lost = x - max(room, 0.0)
-                x -= lost
-                drop_t += lost
-                drop_f[f] += lost
-                _on_drop(f, t, is_tcp, loss_due, waste_until, rtt, qc, cap)
-            q[f][0] += x
-            qc[p0][c] += x
-            cnt[k0] += x
-            occ[sw] += x
-        # 3. Egress ports serve their classes.
-        arrivals.clear()
-        for p in (0, 1, 2):
-            qp = qc[p]
-            pp = port_paused[p]
-            flush = p == 1 and stuck
-            want0 = qp[0] if not pp[0] else 0.0
-            want1 = qp[1] if not pp[1] else 0.0
-            if want0 + want1 <= 0.0:
-                continue
-            s1 = min(want1, max(cap / 2, cap - want0))
-            s0 = min(want0, cap - s1)
-            for c, served in ((0, s0), (1, s1)):
-                total = qp[c]
-                if served <= 0.0 or total <= 0.0:
-                    continue
-                share = served / total
-                pm = mark_probability(total, kmin, kmax, pmax) if c == LOSSLESS else 0.0
-                sw = PORT_SWITCH[p]
-                dropping = flush and wd_on[c]
-                got = 0.0
-                for f, h, k, last, qf in members[p][c]:
-                    x = qf[h] * share
-                    if x <= 0.0:
-                        continue
-                    qf[h] -= x
-                    cnt[k] -= x
-                    if pm > 0.0:
-                        n = x / PACKET_B
-                        acc_marks += pm * n
-                        if counting:
-                            owed = debt[f] + pm * n
-                            if owed >= 1.0:
-                                owed -= 1.0
-                                marked[f] = True
-                            debt[f] = owed
-                        elif not marked[f] and (pm >= 1.0 or rng.random() < 1.0 - (1.0 - pm) ** n):
-                            marked[f] = True
-                    if not last:
-                        arrivals.append((f, h + 1, x))
-                    elif dropping:
-                        drop_t += x
-                        drop_f[f] += x
-                    else:
-                        got += x
-                        deliv_f[f] += x
-                        if t < waste_until[f]:
-                            wasted += x
-                            if p == 1:
-                                acc_good -= x
-                occ[sw] -= served
-                if got > 0.0:
-                    deliv_t += got
-                    if p == 1:
-                        acc_r += got
-                        acc_good += got
-                        if c == LOSSY:
-                            acc_tcp += got
-                    elif c == LOSSY:
-                        acc_tv += got
-                    else:
-                        acc_v += got
-                qp[c] -= served
-            if flush:
-                for c in (0, 1):
-                    if wd_on[c] and qp[c] > 0.0:
-                        for f, h, k, _, qf in members[1][c]:
-                            x = qf[h]
-                            qf[h] = 0.0
-                            cnt[k] -= x
-                            occ[1] -= x
-                            drop_t += x
-                            drop_f[f] += x
-                        qp[c] = 0.0
-        # 4. Bytes that left U arrive at S.
-        for f, h, x in arrivals:
-            p = hops[f][h]
-            c = cls[f]
-            sw = PORT_SWITCH[p]
-            if c == LOSSY and not protect[LOSSY]:
-                room = lossy_limit - qc[p][0]
-            else:
-                room = buffer_B - occ[sw]
-            if p == 1 and stuck and wd_on[c]:
-                room = 0.0
-            if x > room:
-                lost = x - max(room, 0.0)
-                x -= lost
-                drop_t += lost
-                drop_f[f] += lost
-                _on_drop(f, t, is_tcp, loss_due, waste_until, rtt, qc, cap)
-            q[f][h] += x
-            qc[p][c] += x
-            cnt[ing[f][h]] += x
-            occ[sw] += x
-        # 5. PFC: XOFF / XON per ingress counter.
-        for k in pfc_k:
-            on, off = xoff, xon
-            if pfc_a > 0.0:  # dynamic threshold (Choudhury and Hahne): alpha x free shared buffer
-                on = pfc_a * (buffer_B - occ[ksw[k]])
-                off = max(0.0, on - 2 * PACKET_B)
-            if req[k]:
-                if cnt[k] <= off:
-                    req[k] = False
-            elif cnt[k] >= on:
-                req[k] = True
-                pause_frames += 1
-        if port_paused[0][1] or port_paused[0][0]:
-            up_paused_steps += 1
-        # 6. Notification point and reaction point.
-        for f in dq:
-            due = cnp_due[f] == t
-            if marked[f]:
-                marked[f] = False
-                if t - last_cnp[f] >= cnp_gap:
-                    last_cnp[f] = t
-                    cnp_due[f] = t + fb
-                    acc_cnps += 1
-            if due and first_line and not notified[f]:
-                notified[f] = True          # rate_to_set_on_first_cnp 0: line rate, α starts
-                rc[f] = rt[f] = demand[f]
-                alpha[f] = prm.initial_alpha
-                last_dec[f] = t
-                a_next[f] = t + alpha_steps
-                t_next[f] = t + timer_steps
-                tc[f] = bc[f] = 0
-                b_count[f] = 0.0
-                continue
-            if due and t - last_dec[f] >= dec_gap:
-                rate = rc[f]
-                if clamp or tc[f] or bc[f]:
-                    rt[f] = rate
-                cut = 1.0 - alpha[f] / 2
-                rate *= cut if cut > min_dec else min_dec
-                rc[f] = rate if rate > min_rate else min_rate
-                alpha[f] = (1 - g) * alpha[f] + g
-                last_dec[f] = t
-                a_next[f] = t + alpha_steps
-                t_next[f] = t + timer_steps
-                tc[f] = bc[f] = 0
-                b_count[f] = 0.0
-                continue
-            if t >= a_next[f]:
-                a_next[f] = t + alpha_steps
-                alpha[f] *= 1 - g
-            events = 0
-            if t >= t_next[f]:
-                t_next[f] = t + timer_steps
-                tc[f] += 1
-                events = 1
-            b = b_count[f] + sent_f[f]
-            if b >= byte_b:
-                b -= byte_b
-                bc[f] += 1
-                events += 1
-            b_count[f] = b
-            for _ in range(events):
-                lo, hi = (tc[f], bc[f]) if tc[f] < bc[f] else (bc[f], tc[f])
-                if hi < fr:
-                    pass
-                elif lo >= fr:
-                    rt[f] += (lo - fr + 1) * hai
-                else:
-                    rt[f] += ai
-                if rt[f] > demand[f]:
-                    rt[f] = demand[f]
-                rc[f] = (rt[f] + rc[f]) / 2
-        for f in tq:
-            if loss_due[f] == t and t - last_cut[f] >= rtt:
-                rc[f] = max(rc[f] / 2, min_rate)
-                last_cut[f] = t
-            elif not host_paused[f]:
-                qdelay = (qc[1][0] + qc[0][0]) / cap * dt
-                scale = BASE_RTT_US / (BASE_RTT_US + qdelay)
-                rc[f] = min(demand[f], rc[f] + tcp_ai * scale * scale)
-        if t >= half:
-            qsamples.append(qc[1][1])
+        _pfc_ring(st, t, stuck)
+        _inject(st, t)
+        _serve(st, t, stuck)
+        _arrive(st, t, stuck)
+        _xoff_xon(st)
+        _dcqcn(st, t)
+        if tcp:
+            _tcp(st, t)
+        if t >= half:  # the second half's queue at R, for the percentiles
+            samples.append(queue_r[1])
         if t + 1 == half:
-            late_f[:] = [-v for v in deliv_f]
+            st.run.flow_late_B[:] = [-v for v in st.run.flow_delivered_B]
         if audit:
-            queued = sum(sum(row) for row in q)
-            res = abs(sent_t - deliv_t - drop_t - queued)
-            if res > max_res:
-                max_res = res
-        # 7. Frames for the charts and the animation.
+            _audit(st)
         if (t + 1) % frame_every == 0:
-            span = frame_every * bpg
-            fr_ = frames
-            fr_["t_us"].append(round((t + 1) * dt, 3))
-            fr_["queue_R_KB"].append(qc[1][1] / 1000)
-            fr_["queue_R_tcp_KB"].append(qc[1][0] / 1000)
-            fr_["queue_U_KB"].append((qc[0][0] + qc[0][1]) / 1000)
-            fr_["ingress_up_KB"].append(sum(cnt[k] for k in up_counter) / 1000)
-            fr_["ingress_host_max_KB"].append(max((cnt[k] for k in range(nk) if up_kind[k] and k_sw[k] == 1),
-                                                  default=0.0) / 1000)
-            fr_["marks"].append(acc_marks)
-            fr_["cnps"].append(acc_cnps)
-            fr_["paused_up"].append(1.0 if port_paused[0][1] else 0.0)
-            fr_["paused_up_lossy"].append(1.0 if port_paused[0][0] else 0.0)
-            fr_["paused_hosts_S"].append(float(sum(1 for f in range(nf) if host_paused[f] and hops[f][0] != 0)))
-            fr_["paused_hosts_U"].append(float(sum(1 for f in range(nf) if host_paused[f] and hops[f][0] == 0)))
-            fr_["receiver_pause"].append(1.0 if port_paused[1][1] else 0.0)
-            fr_["watchdog"].append(1.0 if wd_on[1] else 0.0)
-            fr_["tput_R_Gbps"].append(acc_r / span)
-            fr_["goodput_R_Gbps"].append(acc_good / span)
-            fr_["victim_Gbps"].append(acc_v / span)
-            fr_["tcp_Gbps"].append(acc_tcp / span)
-            fr_["tcp_victim_Gbps"].append(acc_tv / span)
-            fr_["dropped_KB"].append(drop_t / 1000)
-            for f in range(nf):
-                rates[f].append(0.0 if host_paused[f] else rc[f])
-            acc_marks = acc_cnps = acc_r = acc_good = acc_v = acc_tcp = acc_tv = 0.0
+            _frame(st, t)
+    return st.finish()
 
-    if steps == 1 or half == 0:
-        late_f[:] = [0.0] * nf
+
+class _State:
+    """Everything a run changes, in flat lists indexed by flow, hop, ingress counter or port.
+
+    The helpers below each do one part of a step; each binds what it uses to locals first, so
+    the inner loops (service, above all) run on local variables.
+    """
+
+    def __init__(self, sim: _Sim) -> None:
+        s, flows, prm = sim.s, sim.flows, sim.prm
+        self.s, self.flows, self.prm, self.rng, self.audit = s, flows, prm, sim.rng, sim.audit
+        nf = self.nf = len(flows)
+        self.steps, self.dt, self.bpg, self.cap = sim.steps, sim.dt, sim.bpg, sim.cap
+        dt = self.dt
+        self.run = Run(s, flows, dt, flow_delivered_B=[0.0] * nf, flow_late_B=[0.0] * nf,
+                       flow_dropped_B=[0.0] * nf)
+        self._limits(s, prm)
+        self._topology(sim)
+        self._senders(s, prm)
+        self._outputs()
+        # What the service loop reads, bound once per run (lists and objects whose identity never changes).
+        self.serve_refs = (self.cnt, self.arrivals, self.debt, self.marked, self.counting, self.rng,
+                           self.run.flow_delivered_B, self.waste_until)
+        self.arrive_refs = (self.hops, self.cls, self.qc, self.occ, self.q, self.cnt, self.ing, self.lossy_limit,
+                            self.buffer_B, self.wd_on, not self.protect[LOSSY])
+        self.dcqcn_refs = (self.marked, self.cnp_due, self.last_cnp, self.last_dec, self.notified, self.a_next,
+                           self.t_next, self.alpha, self.tc, self.bc, self.b_count, self.sent_f)
+        self.inject_refs = (self.host_paused, self.sent_f, self.rc, self.bpg, self.first, self.qc, self.occ, self.q,
+                            self.cnt, self.lossy_limit, self.buffer_B)
+
+    def _limits(self, s: Setup, prm: DcqcnParams) -> None:
+        dt, steps = self.dt, self.steps
+        self.protect = _pfc_classes(s.pfc)
+        self.buffer_B = s.buffer_KB * 1000
+        self.lossy_limit = LOSSY_QUEUE_SHARE * self.buffer_B
+        self.xoff = s.xoff_KB * 1000
+        self.xon = max(0.0, self.xoff - 2 * PACKET_B)
+        self.kmin, self.kmax, self.pmax = s.kmin_KB * 1000, s.kmax_KB * 1000, s.pmax
+        self.delay = pause_steps(s)
+        self.cnp_gap = max(1, int(round(prm.cnp_interval_us / dt)))
+        self.fb = min(self.cnp_gap, max(1, int(round(BASE_RTT_US / 2 / dt))))  # one CNP in flight per flow
+        self.rtt = max(1, int(round(BASE_RTT_US / dt)))
+        self.dec_gap = int(round(prm.decrease_gap_us / dt))
+        self.alpha_steps = max(1, int(round(prm.alpha_timer_us / dt)))
+        self.timer_steps = max(1, int(round(prm.timer_us / dt)))
+        self.stuck_at = steps // 4 if s.stuck_receiver else steps + 1
+        self.wd_steps = max(1, int(round(s.watchdog_us / dt)))
+        self.half = steps // 2
+        self.frame_every = max(1, steps // MAX_FRAMES)
+        self.tcp_ai = 8.0 * PACKET_B / 1e3 / (BASE_RTT_US * BASE_RTT_US) * dt   # Gb/s per step at base RTT
+
+    def _topology(self, sim: _Sim) -> None:
+        flows, nf, protect = self.flows, self.nf, self.protect
+        self.hops = hops = [f.hops for f in flows]
+        self.cls = cls = [f.cls for f in flows]
+        self.ing = ing = sim.ing
+        self.nk = nk = len(sim.upstream)
+        self.up_kind = up_kind = [u[0] == "host" for u in sim.upstream]
+        up_id = [u[1] for u in sim.upstream]
+        up_cls = [u[2] for u in sim.upstream]
+        self.k_sw = sim.counter_switch
+        self.up_counter = sim.up_counters
+        self.q = q = [[0.0] * len(hops[f]) for f in range(nf)]
+        # Members of each (port, class) queue: (flow, hop, ingress counter, last hop?, the flow's queues).
+        self.members: list[list[list[tuple[int, int, int, bool, list[float]]]]] = [[[], []] for _ in PORTS]
+        for f in range(nf):
+            for h, p in enumerate(hops[f]):
+                self.members[p][cls[f]].append((f, h, ing[f][h], h + 1 == len(hops[f]), q[f]))
+        # First hop of each flow: (port, switch, ingress counter, class, drop-tail lossy?).
+        self.first = [(hops[f][0], PORT_SWITCH[hops[f][0]], ing[f][0], cls[f],
+                       cls[f] == LOSSY and not protect[LOSSY]) for f in range(nf)]
+        self.host_k = [(k, up_id[k]) for k in range(nk) if up_kind[k]]
+        self.port_k = [(k, up_cls[k]) for k in range(nk) if not up_kind[k]]
+        self.pfc_k = [k for k in range(nk) if protect[up_cls[k]]]
+        self.qc = [[0.0, 0.0] for _ in PORTS]         # bytes per port per class
+        self.cnt = [0.0] * nk                          # ingress counters
+        self.occ = [0.0, 0.0]                          # switch occupancy
+        self.req = [False] * nk
+        self.ring = [[False] * self.delay for _ in range(nk)]
+        self.host_paused = [False] * nf
+        self.port_paused = [[False, False] for _ in PORTS]
+        self.wd_run = [0, 0]
+        self.wd_on = [False, False]
+        self.arrivals: list[tuple[int, int, float]] = []
+
+    def _senders(self, s: Setup, prm: DcqcnParams) -> None:
+        flows, nf = self.flows, self.nf
+        self.is_tcp = [f.cls == LOSSY for f in flows]
+        self.dq = [i for i, f in enumerate(flows) if f.kind == "incast"]
+        self.tq = [i for i, f in enumerate(flows) if f.cls == LOSSY]
+        self.demand = [f.demand_Gbps for f in flows]
+        self.rc = _start_rates(s, flows)
+        self.rt = list(self.rc)
+        self.alpha = [prm.initial_alpha] * nf
+        self.a_next = [self.alpha_steps - 1] * nf     # step of the next α decay
+        self.t_next = [self.timer_steps - 1] * nf     # step of the next rate-increase timer event
+        self.b_count = [0.0] * nf
+        self.tc = [0] * nf
+        self.bc = [0] * nf
+        self.last_dec = [-10**9] * nf
+        self.last_cnp = [-10**9] * nf
+        self.cnp_due = [-1] * nf
+        self.loss_due = [-1] * nf
+        self.last_cut = [-10**9] * nf
+        self.waste_until = [-1] * nf
+        self.marked = [False] * nf
+        self.counting = s.marking == "deterministic"
+        self.debt = [(f + 1) / (nf + 1) for f in range(nf)]   # marks owed (deterministic marking), staggered
+        self.notified = [False] * nf
+        self.sent_f = [0.0] * nf
+
+    def _outputs(self) -> None:
+        self.frames: dict[str, list[float]] = {k: [] for k in FRAME_KEYS}
+        self.rates: list[list[float]] = [[] for _ in range(self.nf)]
+        self.acc_marks = self.acc_cnps = 0.0
+        self.acc_r = self.acc_good = self.acc_v = self.acc_tcp = self.acc_tv = 0.0
+        self.sent_t = self.deliv_t = self.drop_t = 0.0
+        self.pause_frames = self.up_paused_steps = 0
+        self.wasted = self.max_res = 0.0
+
+    def lose(self, f: int, x: float) -> None:
+        """Bytes of flow ``f`` dropped (by a full buffer, drop-tail or the watchdog)."""
+        self.drop_t += x
+        self.run.flow_dropped_B[f] += x
+
+    def admit(self, f: int, x: float, room: float, t: int) -> float:
+        """What of ``x`` bytes (more than ``room``) fits; the rest is lost, and the sender learns of it."""
+        lost = x - max(room, 0.0)
+        self.lose(f, lost)
+        _on_drop(f, t, self.is_tcp, self.loss_due, self.waste_until, self.rtt, self.qc, self.cap)
+        return x - lost
+
+    def finish(self) -> Run:
+        run, nf = self.run, self.nf
+        late_f, deliv_f = run.flow_late_B, run.flow_delivered_B
+        if self.steps == 1 or self.half == 0:
+            late_f[:] = [0.0] * nf
+        for f in range(nf):
+            late_f[f] += deliv_f[f]
+        run.sent_B, run.delivered_B, run.dropped_B, run.wasted_B = self.sent_t, self.deliv_t, self.drop_t, self.wasted
+        run.pause_frames, run.up_paused_steps, run.steps = self.pause_frames, self.up_paused_steps, self.steps
+        run.frames, run.rates, run.max_residual_B = self.frames, self.rates, self.max_res
+        return run
+
+
+FRAME_KEYS = ("t_us", "queue_R_KB", "queue_R_tcp_KB", "queue_U_KB", "ingress_up_KB", "ingress_host_max_KB",
+              "marks", "cnps", "paused_up", "paused_up_lossy", "paused_hosts_S", "paused_hosts_U",
+              "receiver_pause", "watchdog", "tput_R_Gbps", "goodput_R_Gbps", "victim_Gbps", "tcp_Gbps",
+              "tcp_victim_Gbps", "dropped_KB")
+
+
+def _pfc_ring(st: _State, t: int, stuck: bool) -> None:
+    """1. PFC requests take effect after the pause round trip; a stuck receiver pauses S→R (watchdog aside)."""
+    slot = t % st.delay
+    ring, req, host_paused = st.ring, st.req, st.host_paused
+    for k, f in st.host_k:
+        r = ring[k]
+        host_paused[f] = r[slot]
+        r[slot] = req[k]
+    up_pp = st.port_paused[0]
+    for k, c in st.port_k:
+        r = ring[k]
+        up_pp[c] = r[slot]
+        r[slot] = req[k]
+    wd_run, wd_on, protect = st.wd_run, st.wd_on, st.protect
+    for c in (0, 1):
+        rx_pause = stuck and protect[c]
+        if rx_pause and not wd_on[c]:
+            wd_run[c] += 1
+            if st.s.watchdog and wd_run[c] >= st.wd_steps:
+                wd_on[c] = True
+                st.run.watchdog_trips += 1
+        st.port_paused[1][c] = rx_pause and not wd_on[c]
+
+
+def _inject(st: _State, t: int) -> None:
+    """2. Senders inject into their first hop (drop-tail for unprotected lossy bytes)."""
+    host_paused, sent_f, rc, bpg, first, qc, occ, q, cnt, lossy_limit, buffer_B = st.inject_refs
+    sent = st.sent_t
+    for f in range(st.nf):
+        if host_paused[f]:
+            sent_f[f] = 0.0
+            continue
+        x = rc[f] * bpg
+        sent_f[f] = x
+        sent += x
+        p0, sw, k0, c, droptail = first[f]
+        room = lossy_limit - qc[p0][0] if droptail else buffer_B - occ[sw]
+        if x > room:
+            x = st.admit(f, x, room, t)
+        q[f][0] += x
+        qc[p0][c] += x
+        cnt[k0] += x
+        occ[sw] += x
+    st.sent_t = sent
+
+
+def _serve(st: _State, t: int, stuck: bool) -> None:
+    """3. Egress ports serve their two classes, equal weights, work-conserving; marks taken at dequeue."""
+    qc, port_paused, cap = st.qc, st.port_paused, st.cap
+    st.arrivals.clear()
+    for p in (0, 1, 2):
+        qp = qc[p]
+        pp = port_paused[p]
+        want0 = qp[0] if not pp[0] else 0.0
+        want1 = qp[1] if not pp[1] else 0.0
+        if want0 + want1 <= 0.0:
+            continue
+        s1 = min(want1, max(cap / 2, cap - want0))
+        s0 = min(want0, cap - s1)
+        flush = p == 1 and stuck
+        for c, served in ((0, s0), (1, s1)):
+            total = qp[c]
+            if served > 0.0 and total > 0.0:
+                got = _serve_class(st, t, p, c, served / total, flush and st.wd_on[c])
+                st.occ[PORT_SWITCH[p]] -= served
+                if got > 0.0:
+                    _delivered(st, p, c, got)
+                qp[c] -= served
+        if flush:
+            _flush(st, qp)
+
+
+def _serve_class(st: _State, t: int, p: int, c: int, share: float, dropping: bool) -> float:
+    """The tight inner loop: one class of one port, each member leaving in proportion to its bytes.
+    Returns the bytes delivered to a receiver."""
+    pm = mark_probability(st.qc[p][c], st.kmin, st.kmax, st.pmax) if c == LOSSLESS else 0.0
+    cnt, arrivals, debt, marked, counting, rng, deliv_f, waste_until = st.serve_refs
+    marks, wasted, good, got = st.acc_marks, st.wasted, st.acc_good, 0.0  # summed in the original order
+    for f, h, k, last, qf in st.members[p][c]:
+        x = qf[h] * share
+        if x <= 0.0:
+            continue
+        qf[h] -= x
+        cnt[k] -= x
+        if pm > 0.0:
+            n = x / PACKET_B
+            marks += pm * n
+            if counting:
+                owed = debt[f] + pm * n
+                if owed >= 1.0:
+                    owed -= 1.0
+                    marked[f] = True
+                debt[f] = owed
+            elif not marked[f] and (pm >= 1.0 or rng.random() < 1.0 - (1.0 - pm) ** n):
+                marked[f] = True
+        if not last:
+            arrivals.append((f, h + 1, x))
+        elif dropping:
+            st.lose(f, x)
+        else:
+            got += x
+            deliv_f[f] += x
+            if t < waste_until[f]:
+                wasted += x
+                if p == 1:
+                    good -= x
+    st.acc_marks, st.wasted, st.acc_good = marks, wasted, good
+    return got
+
+
+def _delivered(st: _State, p: int, c: int, got: float) -> None:
+    """Throughput counters of what reached a receiver (goodput excludes go-back-N waste)."""
+    st.deliv_t += got
+    if p == 1:
+        st.acc_r += got
+        st.acc_good += got
+        if c == LOSSY:
+            st.acc_tcp += got
+    elif c == LOSSY:
+        st.acc_tv += got
+    else:
+        st.acc_v += got
+
+
+def _flush(st: _State, qp: list[float]) -> None:
+    """The watchdog drops what is queued for the stuck receiver."""
+    for c in (0, 1):
+        if st.wd_on[c] and qp[c] > 0.0:
+            for f, h, k, _, qf in st.members[1][c]:
+                x = qf[h]
+                qf[h] = 0.0
+                st.cnt[k] -= x
+                st.occ[1] -= x
+                st.lose(f, x)
+            qp[c] = 0.0
+
+
+def _arrive(st: _State, t: int, stuck: bool) -> None:
+    """4. Bytes that left U arrive at S."""
+    hops, cls, qc, occ, q, cnt, ing, lossy_limit, buffer_B, wd_on, lossy_droptail = st.arrive_refs
+    for f, h, x in st.arrivals:
+        p = hops[f][h]
+        c = cls[f]
+        sw = PORT_SWITCH[p]
+        room = lossy_limit - qc[p][0] if c == LOSSY and lossy_droptail else buffer_B - occ[sw]
+        if p == 1 and stuck and wd_on[c]:
+            room = 0.0
+        if x > room:
+            x = st.admit(f, x, room, t)
+        q[f][h] += x
+        qc[p][c] += x
+        cnt[ing[f][h]] += x
+        occ[sw] += x
+
+
+def _xoff_xon(st: _State) -> None:
+    """5. PFC: XOFF / XON per ingress counter (a pause frame counted at each XOFF). With ``pfc_alpha``
+    the thresholds are dynamic (Choudhury and Hahne): alpha × the switch's free shared buffer."""
+    req, cnt, xon, xoff = st.req, st.cnt, st.xon, st.xoff
+    pfc_a, ksw, occ, buffer_B = st.s.pfc_alpha, st.k_sw, st.occ, st.buffer_B
+    for k in st.pfc_k:
+        on, off = xoff, xon
+        if pfc_a > 0.0:
+            on = pfc_a * (buffer_B - occ[ksw[k]])
+            off = max(0.0, on - 2 * PACKET_B)
+        if req[k]:
+            if cnt[k] <= off:
+                req[k] = False
+        elif cnt[k] >= on:
+            req[k] = True
+            st.pause_frames += 1
+    if st.port_paused[0][1] or st.port_paused[0][0]:
+        st.up_paused_steps += 1
+
+
+def _dcqcn(st: _State, t: int) -> None:
+    """6. Notification point (a CNP per marked flow, at most one per interval) and DCQCN reaction points:
+    a CNP cuts the rate; otherwise α decays on its timer and timer or byte-counter events raise it."""
+    marked, cnp_due, last_cnp, last_dec, notified, a_next, t_next, alpha, tc, bc, b_count, sent_f = st.dcqcn_refs
+    cnp_gap, first_line, dec_gap, prm = st.cnp_gap, st.prm.first_cnp_line_rate, st.dec_gap, st.prm
+    for f in st.dq:
+        due = cnp_due[f] == t
+        if marked[f]:
+            marked[f] = False
+            if t - last_cnp[f] >= cnp_gap:
+                last_cnp[f] = t
+                cnp_due[f] = t + st.fb
+                st.acc_cnps += 1
+        if due and first_line and not notified[f]:
+            notified[f] = True          # rate_to_set_on_first_cnp 0: line rate, α starts
+            st.rc[f] = st.rt[f] = st.demand[f]
+            alpha[f] = prm.initial_alpha
+            _restart_timers(st, f, t)
+            continue
+        if due and t - last_dec[f] >= dec_gap:
+            _decrease(st, f, t)
+            continue
+        if t >= a_next[f]:
+            a_next[f] = t + st.alpha_steps
+            alpha[f] *= 1 - prm.g
+        events = 0
+        if t >= t_next[f]:
+            t_next[f] = t + st.timer_steps
+            tc[f] += 1
+            events = 1
+        b = b_count[f] + sent_f[f]
+        if b >= prm.byte_counter_B:
+            b -= prm.byte_counter_B
+            bc[f] += 1
+            events += 1
+        b_count[f] = b
+        if events:
+            _raise(st, f, events)
+
+
+def _restart_timers(st: _State, f: int, t: int) -> None:
+    st.last_dec[f] = t
+    st.a_next[f] = t + st.alpha_steps
+    st.t_next[f] = t + st.timer_steps
+    st.tc[f] = st.bc[f] = 0
+    st.b_count[f] = 0.0
+
+
+def _decrease(st: _State, f: int, t: int) -> None:
+    """A CNP: cut the rate by α/2 (bounded), remember the target, α moves towards 1."""
+    prm = st.prm
+    rate = st.rc[f]
+    if prm.clamp_target or st.tc[f] or st.bc[f]:
+        st.rt[f] = rate
+    cut = 1.0 - st.alpha[f] / 2
+    rate *= cut if cut > prm.min_decrease else prm.min_decrease
+    st.rc[f] = rate if rate > prm.min_rate_Gbps else prm.min_rate_Gbps
+    st.alpha[f] = (1 - prm.g) * st.alpha[f] + prm.g
+    _restart_timers(st, f, t)
+
+
+def _raise(st: _State, f: int, events: int) -> None:
+    """Each event: fast recovery towards the target, then additive, then hyper-additive increase."""
+    prm, rt, rc, demand = st.prm, st.rt, st.rc, st.demand
+    for _ in range(events):
+        tc, bc, fr = st.tc[f], st.bc[f], prm.fast_recovery
+        lo, hi = (tc, bc) if tc < bc else (bc, tc)
+        if hi < fr:
+            pass
+        elif lo >= fr:
+            rt[f] += (lo - fr + 1) * prm.hai_Gbps
+        else:
+            rt[f] += prm.ai_Gbps
+        if rt[f] > demand[f]:
+            rt[f] = demand[f]
+        rc[f] = (rt[f] + rc[f]) / 2
+
+
+def _tcp(st: _State, t: int) -> None:
+    """TCP-like flows: halve once per RTT on a loss, else additive increase scaled by queueing delay."""
+    rc, qc = st.rc, st.qc
+    for f in st.tq:
+        if st.loss_due[f] == t and t - st.last_cut[f] >= st.rtt:
+            rc[f] = max(rc[f] / 2, st.prm.min_rate_Gbps)
+            st.last_cut[f] = t
+        elif not st.host_paused[f]:
+            qdelay = (qc[1][0] + qc[0][0]) / st.cap * st.dt
+            scale = BASE_RTT_US / (BASE_RTT_US + qdelay)
+            rc[f] = min(st.demand[f], rc[f] + st.tcp_ai * scale * scale)
+
+
+def _audit(st: _State) -> None:
+    """Conservation: sent = delivered + dropped + queued, to rounding; the largest residual is kept."""
+    queued = sum(sum(row) for row in st.q)
+    res = abs(st.sent_t - st.deliv_t - st.drop_t - queued)
+    if res > st.max_res:
+        st.max_res = res
+
+
+def _frame(st: _State, t: int) -> None:
+    """7. One frame for the charts and the animation; the per-frame accumulators restart."""
+    span = st.frame_every * st.bpg
+    qc, cnt, hops, host_paused, pp = st.qc, st.cnt, st.hops, st.host_paused, st.port_paused
+    nf = st.nf
+    values = (
+        round((t + 1) * st.dt, 3), qc[1][1] / 1000, qc[1][0] / 1000, (qc[0][0] + qc[0][1]) / 1000,
+        sum(cnt[k] for k in st.up_counter) / 1000,
+        max((cnt[k] for k in range(st.nk) if st.up_kind[k] and st.k_sw[k] == 1), default=0.0) / 1000,
+        st.acc_marks, st.acc_cnps, 1.0 if pp[0][1] else 0.0, 1.0 if pp[0][0] else 0.0,
+        float(sum(1 for f in range(nf) if host_paused[f] and hops[f][0] != 0)),
+        float(sum(1 for f in range(nf) if host_paused[f] and hops[f][0] == 0)),
+        1.0 if pp[1][1] else 0.0, 1.0 if st.wd_on[1] else 0.0,
+        st.acc_r / span, st.acc_good / span, st.acc_v / span, st.acc_tcp / span, st.acc_tv / span,
+        st.drop_t / 1000,
+    )
+    for key, value in zip(FRAME_KEYS, values):
+        st.frames[key].append(value)
     for f in range(nf):
-        late_f[f] += deliv_f[f]
-    run.sent_B, run.delivered_B, run.dropped_B, run.wasted_B = sent_t, deliv_t, drop_t, wasted
-    run.pause_frames, run.up_paused_steps, run.steps = pause_frames, up_paused_steps, steps
-    run.frames, run.rates, run.max_residual_B = frames, rates, max_res
-    return run
+        st.rates[f].append(0.0 if host_paused[f] else st.rc[f])
+    st.acc_marks = st.acc_cnps = st.acc_r = st.acc_good = st.acc_v = st.acc_tcp = st.acc_tv = 0.0
 
 
 def _start_rates(s: Setup, flows: tuple[Flow, ...]) -> list[float]:

@@ -143,6 +143,9 @@ class Widget {
     const param = this.spec.params.find((p) => p.name === name);
     if (param?.fills && event.type === "change") this.applyPreset(param);
     this.markCustom(name);
+    // A field's "change" on blur repeats the "input" that already ran these values: running again
+    // would re-render the view under the reader's pointer (a link being clicked would vanish).
+    if (JSON.stringify(this.params()) === this.lastKey) return;
     this.run();
   }
 
@@ -167,6 +170,7 @@ class Widget {
 
   async run(params = this.params()) {
     const seq = ++this.seq;
+    this.lastKey = JSON.stringify(params);
     this.root.dataset.busy = "true";
     try {
       await startWorker();
