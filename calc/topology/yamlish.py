@@ -114,6 +114,7 @@ def resolve(text: str) -> ScalarValue:
 
 
 _MAYBE_NOT_TEXT = frozenset("0123456789+-.~nNtTfF")
+_SPECIAL_FIRST = _MAYBE_NOT_TEXT | frozenset("'\"]}-!&*|>%@`?")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -303,6 +304,8 @@ def _scalar(text: str, line: int, column: int) -> Scalar:
     if not text:
         return Scalar(None, line, column)
     first = text[0]
+    if first not in _SPECIAL_FIRST and ": " not in text:
+        return Scalar(text, line, column)  # a plain name: what resolve() and the checks below would give
     if first in "'\"":
         end = _quoted_end(text, 0)
         if end < 0:
