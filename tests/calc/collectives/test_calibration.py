@@ -96,7 +96,7 @@ def test_nvl72_busbw_rises_with_size_as_published() -> None:
 def test_accuracy_calculator_reports_both_parts_separately() -> None:
     result = run("accuracy")
     values = result.outcome.values
-    assert values["held_out_count"] + values["calibration_count"] == len(POINTS)
+    assert int(values["held_out_count"]) + int(values["calibration_count"]) == len(POINTS)
     assert len(result.outcome.tables["held_out"]) == values["held_out_count"]
     assert [row[0] for row in result.outcome.tables["summary"]] == ["held-out", "calibration"]
     assert math.isclose(float(values["held_out_geomean_pct"]), summary(checked("held-out")).geomean_pct)
