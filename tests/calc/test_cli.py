@@ -106,3 +106,10 @@ def test_a_yaml_billion_laughs_exits_2_quickly(tmp_path, capsys) -> None:
     path.write_text("topology:\n leaf:\n - name: l-000001..l-099999\n   uplinks: [s-000001..s-099999]\n")
     assert _error_of(capsys, ["run", "topology", "--yaml", str(path)]) == (
         "error: yaml must describe at most 200000 names, ranges expanded: got 299997 by line 4\n")
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    # ``python -m calc list | head -1``: the pipe closes before the output ends (``true`` reads nothing).
+    proc = subprocess.run(f"{sys.executable} -m calc describe collective | true", shell=True,
+                          capture_output=True, text=True, check=True)
+    assert proc.stderr == ""
