@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -269,4 +270,28 @@ def test_any_document_gives_a_result_or_a_validation_error(body: dict[str, objec
         values = run("topology", {"yaml": text}).outcome.values
     except ValidationError:
         return
+    assert all(math.isfinite(v) for v in values.values() if isinstance(v, float))
+
+
+# --- fuzz: hostile pieces in any arrangement give issues or one error, in bounded time ---------
+
+HOSTILE_VALUES = ["a-0001..a-9999", "x1..x99999", "l-000001..l-099999", "1e308", "-0", ".nan", "0x" + "f" * 200,
+                  "9" * 300, '"\\U0010FFFF"', "[" * 30 + "]" * 30, "{a: {b: {c: 1}}}", "~", "''", "!x", "&a"]
+HOSTILE_KEYS = ["name", "servers", "uplinks", "peers", "links", "Gbps", "nics", "gpus", "ports", "speed_Gbps",
+                "rail", "role", "leaf", "spine", "core", "networks", "models", "defaults", "link_Gbps"]
+hostile_maps = st.dictionaries(st.sampled_from(HOSTILE_KEYS), st.sampled_from(HOSTILE_VALUES), max_size=5).map(
+    lambda d: "{" + ", ".join(f"{k}: {v}" for k, v in d.items()) + "}")
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(st.sampled_from(["leaf", "spine", "core", "servers"]), st.lists(hostile_maps, max_size=3)),
+                max_size=4))
+def test_hostile_pieces_give_issues_or_one_error_quickly(tiers: list[tuple[str, list[str]]]) -> None:
+    body = "".join(f"  {tier}:\n" + "".join(f"    - {item}\n" for item in items) for tier, items in dict(tiers).items())
+    start = time.process_time()
+    try:
+        values = run("topology", {"yaml": "topology:\n" + body}).outcome.values
+    except ValidationError:
+        values = {}
+    assert time.process_time() - start < 5.0
     assert all(math.isfinite(v) for v in values.values() if isinstance(v, float))
