@@ -145,13 +145,17 @@ def _blast(topo: Topology, ix: Index) -> tuple[tuple[str, str, int, int, float],
     leaves another way out. Capacity lost is the bandwidth of the links into
     the switch from below.
     """
-    below: dict[str, int] = {name: 1 << server.index for name, server in topo.servers.items()}
     ordered = [sw for tier in TIERS for sw in topo.switches.values()
                if sw.tier == tier and sw.network in ix.compute]
+    below: dict[str, int] = {}  # switch -> bit set of the servers beneath it
+    bit_of: dict[str, int] = {}  # only attached servers get a bit: unattached ones cost nothing
     for sw in ordered:
         bits = 0
         for child in set(ix.lowers.get(sw.name, ())):
-            bits |= below.get(child, 0)
+            if child in below:
+                bits |= below[child]
+            elif child in topo.servers:
+                bits |= 1 << bit_of.setdefault(child, len(bit_of))
         below[sw.name] = bits
     rows = []
     uppers = ix.uppers
