@@ -150,12 +150,15 @@ def _resolved(text: str, line: int, column: int) -> Scalar:
 
 
 class _Line:
-    __slots__ = ("number", "indent", "text")
+    """One line without its indentation and comment; ``colon`` is where a block key ends (-1: none)."""
+
+    __slots__ = ("number", "indent", "text", "colon")
 
     def __init__(self, number: int, indent: int, text: str) -> None:
         self.number = number
         self.indent = indent
         self.text = text
+        self.colon = _find_colon(text)
 
 
 def _strip_comment(raw: str) -> str:
@@ -483,7 +486,7 @@ class _Block:
     def node(self) -> Node:
         line = self.lines[self.i]
         is_seq = line.text == "-" or line.text.startswith("- ")
-        if not is_seq and _find_colon(line.text) < 0:
+        if not is_seq and line.colon < 0:
             _refuse_tab_after_colon(line)
             return self.inline(line.text, line.number, line.indent + 1)
         self.depth += 1
@@ -544,8 +547,9 @@ class _Block:
                 return self.node()
             return Scalar(None, line.number, indent + 1)
         offset = indent + len(line.text) - len(rest)
-        if rest == "-" or rest.startswith("- ") or _find_colon(rest) >= 0:
-            self.lines[self.i] = _Line(line.number, offset, rest)
+        inner = _Line(line.number, offset, rest)
+        if rest == "-" or rest.startswith("- ") or inner.colon >= 0:
+            self.lines[self.i] = inner
             return self.node()
         return self.inline(rest, line.number, offset + 1)
 
@@ -558,7 +562,7 @@ class _Block:
                 break
             if line.indent > indent:
                 raise YamlError(line.number, line.indent + 1, "unexpected indentation")
-            colon = _find_colon(line.text)
+            colon = line.colon
             if colon < 0:
                 _refuse_tab_after_colon(line)
                 if line.text.startswith("- "):
