@@ -3,7 +3,8 @@ compute from counter increases (the same :func:`measure` the alerts calculator u
 
 from __future__ import annotations
 
-from calc.monitoring.alerts import RULES, Counters, measure
+from calc.monitoring.alerts import Counters, measure
+from calc.monitoring.table import RULES
 from calc.problems import Hint, Ints, Pick, Step, Worked, problem
 from calc.units import format_number as num
 

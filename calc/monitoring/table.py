@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from calc.sources import cite
 
-__all__ = ["Metric", "METRICS", "AlertRule", "ALERT_TABLE", "DEFAULT_THRESHOLDS", "RATE_WINDOW"]
+__all__ = ["Metric", "METRICS", "AlertRule", "ALERT_TABLE", "RULES", "DEFAULT_THRESHOLDS", "RATE_WINDOW"]
 
 # ---- sources ------------------------------------------------------------------------------------
 
