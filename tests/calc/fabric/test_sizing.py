@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +16,7 @@ from calc.topology.load import load
 from tests.calc.oracles import summary_counts
 
 
-def fabric(**params: object) -> dict[str, object]:
+def fabric(**params: object) -> dict[str, Any]:
     return dict(run("fabric", params).outcome.values)
 
 
