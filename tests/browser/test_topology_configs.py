@@ -65,4 +65,6 @@ def test_the_example_fabrics_files_are_a_plain_download_too(page: Page, site: st
     link = page.get_by_role("link", name="configs.zip")
     reply = page.request.get(urljoin(page.url, link.get_attribute("href") or ""))
     assert reply.ok
-    assert reply.body() == zip_files(exporters()["configs"].func(), "configs")
+    files = exporters()["configs"].func()
+    assert isinstance(files, dict)
+    assert reply.body() == zip_files(files, "configs")

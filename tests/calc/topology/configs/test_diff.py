@@ -21,7 +21,7 @@ def test_adding_a_leaf_adds_its_files_and_a_port_and_session_on_each_spine() -> 
     changed = {row[0] for row in result.outcome.tables["changes"]}
     assert {"leaf-05/frr.conf", "leaf-05/config_db.json", "hosts/host-09.sh", "hosts/host-10.sh",
             "spine-01/frr.conf", "spine-02/frr.conf"} <= changed
-    assert not any(p.startswith(("leaf-01", "leaf-02", "leaf-03", "leaf-04")) for p in changed)
+    assert not any(str(p).startswith(("leaf-01", "leaf-02", "leaf-03", "leaf-04")) for p in changed)
     diff = result.outcome.data["diff"]
     assert "+ neighbor Ethernet32 interface peer-group FABRIC" in diff
     assert "-  maximum-paths 4\n+  maximum-paths 5" in diff
