@@ -37,7 +37,7 @@ from calc.topology.model import (
     Switch,
     Topology,
 )
-from calc.topology.yamlish import Map, Node, Scalar, Seq, YamlError, parse
+from calc.topology.yamlish import Map, Node, Scalar, Seq, YamlError, gc_paused, parse
 
 __all__ = ["load", "expand_range", "Ref"]
 
@@ -126,16 +126,19 @@ class _Loader:
         if node is None:
             return None
         value = node.value if isinstance(node, Scalar) else None
-        kind = "a whole number" if integer else "a number"
-        shown = shorten(repr(value) if isinstance(node, Scalar) else repr(type(node).__name__.lower()))
         if (isinstance(value, bool) or not isinstance(value, (int, float))
                 or integer and not isinstance(value, int) or not value >= minimum):
-            self.issue("schema", _line(node, line), where, f"{where} must be {kind} of at least {minimum:g}: got {shown}")
+            self.number_issue(node, where, line, integer, f"at least {minimum:g}")
             return None
         if value > MAX_NUMBER:
-            self.issue("schema", _line(node, line), where, f"{where} must be {kind} of at most {MAX_NUMBER}: got {shown}")
+            self.number_issue(node, where, line, integer, f"at most {MAX_NUMBER}")
             return None
         return float(value)
+
+    def number_issue(self, node: Node, where: str, line: int, integer: bool, bound: str) -> None:
+        kind = "a whole number" if integer else "a number"
+        shown = shorten(repr(node.value) if isinstance(node, Scalar) else repr(type(node).__name__.lower()))
+        self.issue("schema", _line(node, line), where, f"{where} must be {kind} of {bound}: got {shown}")
 
     def mapping(self, node: Node | None, where: str, keys: tuple[str, ...], line: int) -> Map | None:
         if node is None:
@@ -286,6 +289,11 @@ def _line(node: Node | None, fallback: int) -> int:
 
 def load(text: str) -> Topology:
     """Parse and validate; a syntax error (or a document too large) becomes a single issue."""
+    with gc_paused():  # the model, like the parsed nodes, holds no reference cycles worth collecting
+        return _load(text)
+
+
+def _load(text: str) -> Topology:
     loader = _Loader()
     try:
         root = parse(text)
