@@ -267,6 +267,10 @@ def _loop(sim: _Sim) -> Run:
     return st.finish()
 
 
+_Hop = tuple[int, int, int, int, int, int, list[float], bool, bool]
+"""A flow's next hop: (flow, hop, port, class, switch, ingress counter, the flow's queues, drop-tail?, at R?)."""
+
+
 class _State:
     """Everything a run changes, in flat lists indexed by flow, hop, ingress counter or port.
 
@@ -289,10 +293,11 @@ class _State:
         # What the service loop reads, bound once per run (lists and objects whose identity never changes).
         self.serve_refs = (self.cnt, self.arrivals, self.debt, self.marked, self.counting, self.rng,
                            self.run.flow_delivered_B, self.waste_until)
-        self.arrive_refs = (self.hops, self.cls, self.qc, self.occ, self.q, self.cnt, self.ing, self.lossy_limit,
-                            self.buffer_B, self.wd_on, not self.protect[LOSSY])
+        self.arrive_refs = (self.qc, self.occ, self.cnt, self.lossy_limit, self.buffer_B, self.wd_on)
         self.dcqcn_refs = (self.marked, self.cnp_due, self.last_cnp, self.last_dec, self.notified, self.a_next,
                            self.t_next, self.alpha, self.tc, self.bc, self.b_count, self.sent_f)
+        self.dcqcn_consts = (self.cnp_gap, self.fb, self.dec_gap, self.alpha_steps, self.timer_steps,
+                             prm.first_cnp_line_rate, 1 - prm.g, prm.byte_counter_B)
         self.inject_refs = (self.host_paused, self.sent_f, self.rc, self.bpg, self.first, self.qc, self.occ, self.q,
                             self.cnt, self.lossy_limit, self.buffer_B)
 
@@ -329,11 +334,12 @@ class _State:
         self.k_sw = sim.counter_switch
         self.up_counter = sim.up_counters
         self.q = q = [[0.0] * len(hops[f]) for f in range(nf)]
-        # Members of each (port, class) queue: (flow, hop, ingress counter, last hop?, the flow's queues).
-        self.members: list[list[list[tuple[int, int, int, bool, list[float]]]]] = [[[], []] for _ in PORTS]
+        # Members of each (port, class) queue: (flow, hop, ingress counter, next hop or None, the flow's queues).
+        self.members: list[list[list[tuple[int, int, int, _Hop | None, list[float]]]]] = [[[], []] for _ in PORTS]
         for f in range(nf):
             for h, p in enumerate(hops[f]):
-                self.members[p][cls[f]].append((f, h, ing[f][h], h + 1 == len(hops[f]), q[f]))
+                nxt = self.hop(f, h + 1) if h + 1 < len(hops[f]) else None
+                self.members[p][cls[f]].append((f, h, ing[f][h], nxt, q[f]))
         # First hop of each flow: (port, switch, ingress counter, class, drop-tail lossy?).
         self.first = [(hops[f][0], PORT_SWITCH[hops[f][0]], ing[f][0], cls[f],
                        cls[f] == LOSSY and not protect[LOSSY]) for f in range(nf)]
@@ -349,7 +355,13 @@ class _State:
         self.port_paused = [[False, False] for _ in PORTS]
         self.wd_run = [0, 0]
         self.wd_on = [False, False]
-        self.arrivals: list[tuple[int, int, float]] = []
+        self.arrivals: list[tuple[_Hop, float]] = []
+
+    def hop(self, f: int, h: int) -> _Hop:
+        """Where bytes of flow ``f`` arrive at hop ``h``: bound once, so arrivals look nothing up."""
+        p, c = self.hops[f][h], self.cls[f]
+        return (f, h, p, c, PORT_SWITCH[p], self.ing[f][h], self.q[f],
+                c == LOSSY and not self.protect[LOSSY], p == 1)
 
     def _senders(self, s: Setup, prm: DcqcnParams) -> None:
         flows, nf = self.flows, self.nf
@@ -465,7 +477,8 @@ def _inject(st: _State, t: int) -> None:
 
 def _serve(st: _State, t: int, stuck: bool) -> None:
     """3. Egress ports serve their two classes, equal weights, work-conserving; marks taken at dequeue."""
-    qc, port_paused, cap = st.qc, st.port_paused, st.cap
+    qc, port_paused, cap, occ, wd_on, members = st.qc, st.port_paused, st.cap, st.occ, st.wd_on, st.members
+    kmin, kmax, pmax = st.kmin, st.kmax, st.pmax
     st.arrivals.clear()
     for p in (0, 1, 2):
         qp = qc[p]
@@ -477,25 +490,25 @@ def _serve(st: _State, t: int, stuck: bool) -> None:
         s1 = min(want1, max(cap / 2, cap - want0))
         s0 = min(want0, cap - s1)
         flush = p == 1 and stuck
-        for c, served in ((0, s0), (1, s1)):
+        for c in (0, 1):
+            served = s1 if c else s0
             total = qp[c]
             if served > 0.0 and total > 0.0:
-                got = _serve_class(st, t, p, c, served / total, flush and st.wd_on[c])
-                st.occ[PORT_SWITCH[p]] -= served
-                if got > 0.0:
-                    _delivered(st, p, c, got)
+                pm = mark_probability(total, kmin, kmax, pmax) if c == LOSSLESS else 0.0
+                _serve_class(st, t, members[p][c], served / total, pm, p == 1, c, flush and wd_on[c])
+                occ[PORT_SWITCH[p]] -= served
                 qp[c] -= served
         if flush:
             _flush(st, qp)
 
 
-def _serve_class(st: _State, t: int, p: int, c: int, share: float, dropping: bool) -> float:
-    """The tight inner loop: one class of one port, each member leaving in proportion to its bytes.
-    Returns the bytes delivered to a receiver."""
-    pm = mark_probability(st.qc[p][c], st.kmin, st.kmax, st.pmax) if c == LOSSLESS else 0.0
+def _serve_class(st: _State, t: int, queue: list[tuple[int, int, int, _Hop | None, list[float]]], share: float,
+                 pm: float, at_r: bool, c: int, dropping: bool) -> None:
+    """The tight inner loop: one class ``c`` of one port (``queue``, its members), each member leaving in
+    proportion to its bytes, marked with probability ``pm``; then what reached a receiver is counted."""
     cnt, arrivals, debt, marked, counting, rng, deliv_f, waste_until = st.serve_refs
     marks, wasted, good, got = st.acc_marks, st.wasted, st.acc_good, 0.0  # summed in the original order
-    for f, h, k, last, qf in st.members[p][c]:
+    for f, h, k, nxt, qf in queue:
         x = qf[h] * share
         if x <= 0.0:
             continue
@@ -512,8 +525,8 @@ def _serve_class(st: _State, t: int, p: int, c: int, share: float, dropping: boo
                 debt[f] = owed
             elif not marked[f] and (pm >= 1.0 or rng.random() < 1.0 - (1.0 - pm) ** n):
                 marked[f] = True
-        if not last:
-            arrivals.append((f, h + 1, x))
+        if nxt is not None:
+            arrivals.append((nxt, x))
         elif dropping:
             st.lose(f, x)
         else:
@@ -521,24 +534,20 @@ def _serve_class(st: _State, t: int, p: int, c: int, share: float, dropping: boo
             deliv_f[f] += x
             if t < waste_until[f]:
                 wasted += x
-                if p == 1:
+                if at_r:
                     good -= x
+    if got > 0.0:  # throughput counters (goodput excludes go-back-N waste)
+        st.deliv_t += got
+        if at_r:
+            st.acc_r += got
+            good += got
+            if c == LOSSY:
+                st.acc_tcp += got
+        elif c == LOSSY:
+            st.acc_tv += got
+        else:
+            st.acc_v += got
     st.acc_marks, st.wasted, st.acc_good = marks, wasted, good
-    return got
-
-
-def _delivered(st: _State, p: int, c: int, got: float) -> None:
-    """Throughput counters of what reached a receiver (goodput excludes go-back-N waste)."""
-    st.deliv_t += got
-    if p == 1:
-        st.acc_r += got
-        st.acc_good += got
-        if c == LOSSY:
-            st.acc_tcp += got
-    elif c == LOSSY:
-        st.acc_tv += got
-    else:
-        st.acc_v += got
 
 
 def _flush(st: _State, qp: list[float]) -> None:
@@ -556,19 +565,16 @@ def _flush(st: _State, qp: list[float]) -> None:
 
 def _arrive(st: _State, t: int, stuck: bool) -> None:
     """4. Bytes that left U arrive at S."""
-    hops, cls, qc, occ, q, cnt, ing, lossy_limit, buffer_B, wd_on, lossy_droptail = st.arrive_refs
-    for f, h, x in st.arrivals:
-        p = hops[f][h]
-        c = cls[f]
-        sw = PORT_SWITCH[p]
-        room = lossy_limit - qc[p][0] if c == LOSSY and lossy_droptail else buffer_B - occ[sw]
-        if p == 1 and stuck and wd_on[c]:
+    qc, occ, cnt, lossy_limit, buffer_B, wd_on = st.arrive_refs
+    for (f, h, p, c, sw, k, qf, droptail, at_r), x in st.arrivals:
+        room = lossy_limit - qc[p][0] if droptail else buffer_B - occ[sw]
+        if at_r and stuck and wd_on[c]:
             room = 0.0
         if x > room:
             x = st.admit(f, x, room, t)
-        q[f][h] += x
+        qf[h] += x
         qc[p][c] += x
-        cnt[ing[f][h]] += x
+        cnt[k] += x
         occ[sw] += x
 
 
@@ -596,40 +602,48 @@ def _dcqcn(st: _State, t: int) -> None:
     """6. Notification point (a CNP per marked flow, at most one per interval) and DCQCN reaction points:
     a CNP cuts the rate; otherwise α decays on its timer and timer or byte-counter events raise it."""
     marked, cnp_due, last_cnp, last_dec, notified, a_next, t_next, alpha, tc, bc, b_count, sent_f = st.dcqcn_refs
-    cnp_gap, first_line, dec_gap, prm = st.cnp_gap, st.prm.first_cnp_line_rate, st.dec_gap, st.prm
+    cnp_gap, fb, dec_gap, alpha_steps, timer_steps, first_line, decay, byte_counter_B = st.dcqcn_consts
+    cnps = st.acc_cnps
     for f in st.dq:
         due = cnp_due[f] == t
         if marked[f]:
             marked[f] = False
             if t - last_cnp[f] >= cnp_gap:
                 last_cnp[f] = t
-                cnp_due[f] = t + st.fb
-                st.acc_cnps += 1
-        if due and first_line and not notified[f]:
-            notified[f] = True          # rate_to_set_on_first_cnp 0: line rate, α starts
-            st.rc[f] = st.rt[f] = st.demand[f]
-            alpha[f] = prm.initial_alpha
-            _restart_timers(st, f, t)
-            continue
-        if due and t - last_dec[f] >= dec_gap:
-            _decrease(st, f, t)
-            continue
+                cnp_due[f] = t + fb
+                cnps += 1
+        if due:
+            if first_line and not notified[f]:
+                _first_cnp(st, f, t)
+                continue
+            if t - last_dec[f] >= dec_gap:
+                _decrease(st, f, t)
+                continue
         if t >= a_next[f]:
-            a_next[f] = t + st.alpha_steps
-            alpha[f] *= 1 - prm.g
+            a_next[f] = t + alpha_steps
+            alpha[f] *= decay
         events = 0
         if t >= t_next[f]:
-            t_next[f] = t + st.timer_steps
+            t_next[f] = t + timer_steps
             tc[f] += 1
             events = 1
         b = b_count[f] + sent_f[f]
-        if b >= prm.byte_counter_B:
-            b -= prm.byte_counter_B
+        if b >= byte_counter_B:
+            b -= byte_counter_B
             bc[f] += 1
             events += 1
         b_count[f] = b
         if events:
             _raise(st, f, events)
+    st.acc_cnps = cnps
+
+
+def _first_cnp(st: _State, f: int, t: int) -> None:
+    """rate_to_set_on_first_cnp 0: the first CNP sets line rate and α starts."""
+    st.notified[f] = True
+    st.rc[f] = st.rt[f] = st.demand[f]
+    st.alpha[f] = st.prm.initial_alpha
+    _restart_timers(st, f, t)
 
 
 def _restart_timers(st: _State, f: int, t: int) -> None:
