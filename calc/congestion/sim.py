@@ -442,15 +442,18 @@ def _pfc_ring(st: _State, t: int, stuck: bool) -> None:
         r = ring[k]
         up_pp[c] = r[slot]
         r[slot] = req[k]
-    wd_run, wd_on, protect = st.wd_run, st.wd_on, st.protect
+    wd_run, wd_on, protect, rx_pp = st.wd_run, st.wd_on, st.protect, st.port_paused[1]
+    if not stuck:
+        rx_pp[0] = rx_pp[1] = False
+        return
     for c in (0, 1):
-        rx_pause = stuck and protect[c]
+        rx_pause = protect[c]
         if rx_pause and not wd_on[c]:
             wd_run[c] += 1
             if st.s.watchdog and wd_run[c] >= st.wd_steps:
                 wd_on[c] = True
                 st.run.watchdog_trips += 1
-        st.port_paused[1][c] = rx_pause and not wd_on[c]
+        rx_pp[c] = rx_pause and not wd_on[c]
 
 
 def _inject(st: _State, t: int) -> None:
