@@ -27,9 +27,10 @@ def built_site() -> Iterator[tuple[Path, str]]:
 
 
 @contextmanager
-def chromium() -> Iterator[Browser]:
+def chromium(*extra: str) -> Iterator[Browser]:
+    """Headless Chromium with the test suite's flags, plus ``extra``."""
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *extra])
         try:
             yield browser
         finally:

@@ -27,12 +27,14 @@ from calc.problems import all_problems
 from calc.problems import pages as problem_pages
 from calc.registry import all_calculators
 from widgets.levers import make_levers
+from widgets.offline import write_service_worker
+from widgets.precompress import precompress
 from widgets.problems import EMBED_ASSETS, problems_embed_page
 from widgets.render import SITE_ROOT, embed_page
 from widgets.wheel import build_wheel, wheel_name
 
 __all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
-           "resolve_site_root", "write_embeds", "calculator_homes", "write_downloads", "SETUP_COMMAND", "calculator_index"]
+           "resolve_site_root", "write_embeds", "calculator_homes", "write_downloads", "write_service_worker", "SETUP_COMMAND", "calculator_index"]
 
 SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -106,7 +108,7 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
     levers = make_levers(root, wheel)
     folder = assets / "calc" / levers.key  # the key of the levers' inputs, wheel included
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / wheel_name(__version__)).write_bytes(levers.wheel)
+    (folder / wheel_name(__version__)).write_bytes(wheel)
     (folder / STDLIB_FILE).write_bytes(levers.stdlib)
     (folder / SNAPSHOT_FILE).write_bytes(levers.snapshot_gz)
     _copy_tree(WIDGETS_DIR / "js", assets / "widgets", "*.js")
@@ -118,9 +120,10 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
         "wheel": f"../calc/{levers.key}/{wheel_name(__version__)}",
         "stdlib": f"../calc/{levers.key}/{STDLIB_FILE}",
         "snapshot": f"../calc/{levers.key}/{SNAPSHOT_FILE}",
-        "levers": ["trimmed-stdlib", "byte-compiled", "snapshot"],
+        "levers": ["trimmed-stdlib", "snapshot"],
     }
     (assets / "widgets" / "config.json").write_text(json.dumps(config, indent=1))
+    precompress(site, root / ".cache" / "brotli")
     return config
 
 

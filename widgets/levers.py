@@ -4,13 +4,14 @@ Pyodide's own boot spends most of its time starting CPython and compiling the mo
 imports, not downloading. Three levers cut that, each measured by ``./dev.sh bench``:
 
 - a standard library zip trimmed to the modules calc (and Pyodide's start-up) actually import,
-  so the first visit downloads about a third of ``python_stdlib.zip``;
+  so the first visit downloads under a third of ``python_stdlib.zip`` (shipped);
 - byte-compiling that zip and the calc wheel for Pyodide's exact Python (sourceless,
-  unchecked-hash ``.pyc``, so the bytes do not depend on file times);
+  unchecked-hash ``.pyc``, so the bytes do not depend on file times): made for the benchmark,
+  not shipped, because pycs compress about half as well as sources (see bench/browser.py);
 - a memory snapshot of Python with calc imported (``_makeSnapshot``/``makeMemorySnapshot``
-  and ``loadPyodide({_loadSnapshot})`` of the pinned Pyodide), gzip-compressed here and
-  decompressed by the worker, so no host setting is needed. Readers use it once it is cached
-  (boot.js), so a first visit does not pay its download before the first widget is live.
+  and ``loadPyodide({_loadSnapshot})`` of the pinned Pyodide) on the shipped stdlib and wheel,
+  gzip-compressed here and decompressed by the worker, so no host setting is needed. Readers
+  use it once it is cached (boot.js), so a first visit never waits for its download.
 
 ``widgets/levers.mjs`` does the work under Node; results are cached in ``.cache/levers``
 under a key of their inputs, so ``mkdocs serve`` rebuilds stay quick. The compiled files are
@@ -42,10 +43,10 @@ class LeverError(Exception):
 @dataclass(frozen=True)
 class Levers:
     key: str                 # digest of the inputs (wheel, Pyodide version, this code)
-    stdlib: bytes            # trimmed standard library, byte-compiled (shipped)
-    stdlib_source: bytes     # trimmed standard library, sources (bench comparison only)
-    wheel: bytes             # calc wheel, byte-compiled (shipped)
-    snapshot_gz: bytes       # memory snapshot on ``stdlib`` + ``wheel``, gzip (shipped)
+    stdlib: bytes            # trimmed standard library, sources (shipped)
+    stdlib_pyc: bytes        # trimmed standard library, byte-compiled (benchmark only)
+    wheel_pyc: bytes         # calc wheel, byte-compiled (benchmark only)
+    snapshot_gz: bytes       # memory snapshot on ``stdlib`` and the calc wheel, gzip (shipped)
     modules: tuple[str, ...]  # the standard library files kept
 
 
@@ -73,7 +74,7 @@ def _make(root: Path, wheel: bytes, folder: Path) -> None:
     work.mkdir(parents=True)
     (work / "calc.whl").write_bytes(wheel)
     _node(root, "compile", str(work / "calc.whl"), str(work))
-    _node(root, "snapshot", str(work / "stdlib-trimmed-pyc.zip"), str(work / "calc-pyc.whl"), str(work / "snapshot.bin"))
+    _node(root, "snapshot", str(work / "stdlib-trimmed.zip"), str(work / "calc.whl"), str(work / "snapshot.bin"))
     (work / "snapshot.bin.gz").write_bytes(gzip.compress((work / "snapshot.bin").read_bytes(), 9, mtime=0))
     (work / "snapshot.bin").unlink()
     shutil.rmtree(folder, ignore_errors=True)
@@ -86,8 +87,8 @@ def make_levers(root: Path, wheel: bytes, cache: Path | None = None) -> Levers:
     folder = (cache or root / ".cache" / "levers") / key
     if not (folder / "snapshot.bin.gz").exists():
         _make(root, wheel, folder)
-    return Levers(key=key, stdlib=(folder / "stdlib-trimmed-pyc.zip").read_bytes(),
-                  stdlib_source=(folder / "stdlib-trimmed.zip").read_bytes(),
-                  wheel=(folder / "calc-pyc.whl").read_bytes(),
+    return Levers(key=key, stdlib=(folder / "stdlib-trimmed.zip").read_bytes(),
+                  stdlib_pyc=(folder / "stdlib-trimmed-pyc.zip").read_bytes(),
+                  wheel_pyc=(folder / "calc-pyc.whl").read_bytes(),
                   snapshot_gz=(folder / "snapshot.bin.gz").read_bytes(),
                   modules=tuple(json.loads((folder / "modules.json").read_text())))

@@ -84,10 +84,11 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
 
 def on_post_build(config: Any) -> None:
     site = Path(config.site_dir)
-    build.write_runtime(ROOT, site, _state["runtime"])
+    runtime = build.write_runtime(ROOT, site, _state["runtime"])
     build.write_embeds(site, build.calculator_homes(_state.get("nav", []), _state.get("shown", {})))
     print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
     build.write_downloads(site)
+    build.write_service_worker(site, runtime)  # last: it lists every file of the build
 
 
 def on_serve(server: Any, config: Any, builder: Any) -> Any:
