@@ -9,9 +9,12 @@ its own HTTP cache and service worker.
 - cold: a fresh browser context (empty caches); warm: the same context after that first
   visit, once the service worker holds the site and the runtime (what a returning reader has).
 - live: the first widget shows numbers computed in the browser, from navigation start.
-- throttled first visit: Chromium's network emulation (DevTools protocol
-  ``Network.emulateNetworkConditions``) at 20 Mb/s down, 40 ms round trip, empty cache; bytes
-  are compressed body bytes received before live (``Network.dataReceived``).
+- throttled first visit: 20 Mb/s down and 40 ms round trips, empty cache. Chromium's own
+  emulation (DevTools ``Network.emulateNetworkConditions``) applies to the page's target only:
+  the Python worker's requests (the whole runtime) are neither slowed nor reported there. So the
+  link is emulated in the server instead (:class:`Link`): one 20 Mb/s bottleneck shared by every
+  connection, a round trip per new connection and per response; bytes are those it sent
+  (headers and compressed bodies) before the first widget was live.
 - compiled-wasm caching: Chromium stores the compiled wasm of a streamed instantiation beside
   the cached response; its effect is measured with V8's caching thresholds set out of reach.
 - offline: after the first visit, the network off, every page visited, every widget live.
@@ -23,19 +26,21 @@ import json
 import os
 import shutil
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 
 from bench.support import ROOT, built_site, chromium, median, percentile, table
 from calc import __version__
 from tests.browser.test_site import pages
 from tests.conftest import free_port
-from tests.support.server import serve
+from tests.support.server import Handler, serve
 from widgets.build import calculator_index
 from widgets.levers import Levers, make_levers
 from widgets.offline import manifest, write_service_worker
@@ -71,19 +76,21 @@ class Variant:
         return len(shell) + len(runtime)
 
 
-def _levers_config(config: dict[str, Any], levers: Levers, name: str) -> tuple[dict[str, Any], dict[str, bytes]]:
+def _levers_config(config: dict[str, Any], levers: Levers, source_wheel: bytes,
+                   name: str) -> tuple[dict[str, Any], dict[str, bytes]]:
     """config.json and extra files (relative to the levers' folder) of a benchmark variant."""
-    base = {k: config[k] for k in ("pyodide", "plotly", "wheel")}
     folder = config["wheel"].rsplit("/", 1)[0]
+    source = {"wheel": f"{folder}/source/{wheel_name(__version__)}"}
+    files = {f"source/{wheel_name(__version__)}": source_wheel, "stdlib-source.zip": levers.stdlib_source}
+    base = {k: config[k] for k in ("pyodide", "plotly")}
     if name == "no levers":
-        return {**base, "levers": []}, {}
+        return {**base, **source, "levers": []}, files
     if name == "trimmed stdlib":
-        return {**base, "stdlib": config["stdlib"], "levers": ["trimmed-stdlib"]}, {}
+        return {**base, **source, "stdlib": f"{folder}/stdlib-source.zip", "levers": ["trimmed-stdlib"]}, files
     if name == "trimmed + byte-compiled":
-        return ({**base, "stdlib": f"{folder}/stdlib-pyc.zip", "wheel": f"{folder}/pyc/{wheel_name(__version__)}",
-                 "levers": ["trimmed-stdlib", "byte-compiled"]},
-                {"stdlib-pyc.zip": levers.stdlib_pyc, f"pyc/{wheel_name(__version__)}": levers.wheel_pyc})
-    return config, {}  # shipped: trimmed stdlib + snapshot
+        return {**base, "wheel": config["wheel"], "stdlib": config["stdlib"],
+                "levers": ["trimmed-stdlib", "byte-compiled"]}, {}
+    return config, {}  # shipped: trimmed, byte-compiled, snapshot
 
 
 def _replace(path: Path, data: bytes) -> None:
@@ -92,10 +99,10 @@ def _replace(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
-def make_variant(site: Path, folder: Path, name: str, levers: Levers) -> Path:
+def make_variant(site: Path, folder: Path, name: str, levers: Levers, source_wheel: bytes) -> Path:
     shutil.copytree(site, folder, copy_function=os.link)
     config_path = folder / "assets/widgets/config.json"
-    config, extra = _levers_config(json.loads(config_path.read_text()), levers, name)
+    config, extra = _levers_config(json.loads(config_path.read_text()), levers, source_wheel, name)
     levers_dir = (config_path.parent / json.loads(config_path.read_text())["wheel"]).parent
     for relative, data in extra.items():
         _replace(levers_dir / relative, data)
@@ -116,7 +123,7 @@ def variants() -> Iterator[list[Variant]]:
         levers = make_levers(ROOT, wheel)
         out = []
         for i, name in enumerate(VARIANTS):
-            folder = make_variant(site, Path(tmp) / f"v{i}", name, levers)
+            folder = make_variant(site, Path(tmp) / f"v{i}", name, levers, wheel)
             out.append(Variant(name, stack.enter_context(serve(folder, free_port())), folder))
         yield out
 
@@ -176,54 +183,72 @@ def bare_cold_and_warm(browser: Browser, v: Variant) -> tuple[float, float]:
 
 # ---- throttled first visit ---------------------------------------------------------------------
 
-class Wire:
-    """Compressed bytes received, per request, with their times (DevTools protocol events)."""
+class Link:
+    """One slow link shared by every connection to a server: 20 Mb/s down, 40 ms round trips."""
 
-    def __init__(self, context: BrowserContext, page: Page) -> None:
-        self.cdp = context.new_cdp_session(page)
-        self.chunks: list[tuple[float, int]] = []
-        self.finished: dict[str, tuple[float, int]] = {}
-        self.received: dict[str, list[tuple[float, int]]] = {}
-        self.offset: float | None = None  # wall clock - monotonic clock, seconds
-        self.cdp.on("Network.requestWillBeSent", self._sent)
-        self.cdp.on("Network.dataReceived", lambda e: self.received.setdefault(e["requestId"], []).append(
-            (e["timestamp"], int(e["encodedDataLength"]))))
-        self.cdp.on("Network.loadingFinished", lambda e: self.finished.__setitem__(
-            e["requestId"], (e["timestamp"], int(e["encodedDataLength"]))))
-        self.cdp.send("Network.enable")
-        self.cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": RTT_MS, "downloadThroughput": DOWN_BYTES_PER_S,
-            "uploadThroughput": DOWN_BYTES_PER_S})
+    CHUNK = 16_384
 
-    def _sent(self, event: dict[str, Any]) -> None:
-        if self.offset is None:
-            self.offset = event["wallTime"] - event["timestamp"]
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+        self.sent: list[tuple[float, int]] = []  # (wall clock s, bytes) as they leave
+
+    def send(self, raw: Any, data: bytes) -> None:
+        for i in range(0, len(data), self.CHUNK):
+            chunk = data[i:i + self.CHUNK]
+            with self.lock:  # a late wake-up (a busy machine) is caught up on, an idle link is not
+                now = time.monotonic()
+                self.free_at = (self.free_at if now - self.free_at < 0.1 else now) + len(chunk) / DOWN_BYTES_PER_S
+                until = self.free_at
+            time.sleep(max(0.0, until - time.monotonic()))
+            raw.write(chunk)
+            self.sent.append((time.time(), len(chunk)))
 
     def bytes_before(self, epoch_ms: float) -> int:
-        assert self.offset is not None
-        until = epoch_ms / 1000 - self.offset
-        total = 0
-        for request in set(self.finished) | set(self.received):
-            done = self.finished.get(request)
-            if done and done[0] <= until:
-                total += done[1]
-            else:
-                total += sum(n for t, n in self.received.get(request, []) if t <= until)
-        return total
+        return sum(n for t, n in list(self.sent) if t * 1000 <= epoch_ms)
+
+    def handler(self) -> type[Handler]:
+        link = self
+
+        class Writer:
+            def __init__(self, raw: Any) -> None:
+                self.raw = raw
+
+            def write(self, data: bytes) -> None:
+                link.send(self.raw, bytes(data))
+
+            def flush(self) -> None:
+                self.raw.flush()
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(self.raw, name)
+
+        class Slow(Handler):
+            def setup(self) -> None:
+                super().setup()
+                time.sleep(RTT_MS / 1000)  # the connection's handshake
+                self.wfile = Writer(self.wfile)  # type: ignore[assignment]
+
+            def send_response(self, code: int, message: str | None = None) -> None:
+                time.sleep(RTT_MS / 1000)  # the request's round trip
+                super().send_response(code, message)
+
+        return Slow
 
 
 def throttled(browser: Browser, v: Variant, bare: bool) -> tuple[float, int]:
-    """(ms to live or booted, compressed bytes received until then) on an emulated link."""
+    """(ms from navigation to live, or to booted; bytes sent until then) over a slow link."""
+    link = Link()
     context = browser.new_context()
     try:
-        page = context.new_page()
-        wire = Wire(context, page)
-        if bare:
-            bare_boot(page, v.url)
-            since_navigation, epoch = page.evaluate("() => [performance.now(), performance.timeOrigin + performance.now()]")
-            return float(since_navigation), wire.bytes_before(float(epoch))
-        live = widget_live(page, v.url)
-        return live["live"], wire.bytes_before(live["epoch"])
+        with serve(v.site, free_port(), link.handler()) as url:
+            page = context.new_page()
+            if bare:
+                bare_boot(page, url)
+                since_navigation, epoch = page.evaluate("() => [performance.now(), performance.timeOrigin + performance.now()]")
+                return float(since_navigation), link.bytes_before(float(epoch))
+            live = widget_live(page, url)
+            return live["live"], link.bytes_before(live["epoch"])
     finally:
         context.close()
 
@@ -231,7 +256,8 @@ def throttled(browser: Browser, v: Variant, bare: bool) -> tuple[float, int]:
 # ---- offline, responsiveness, weight ---------------------------------------------------------
 
 def offline_navigation(browser: Browser, v: Variant) -> tuple[int, int, int, int, float]:
-    """(pages opened, pages, widgets live, widgets, median ms to live) with the network off."""
+    """(pages opened, pages, widgets live, widgets, median ms to live) with the network off;
+    what failed is printed."""
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -242,10 +268,11 @@ def offline_navigation(browser: Browser, v: Variant) -> tuple[int, int, int, int
         times: list[float] = []
         for path in pages():
             try:
-                page.goto(v.url + path)
-                page.locator("h1").first.wait_for(timeout=30_000)
+                page.goto(v.url + path, timeout=TIMEOUT_MS)
+                page.locator("h1").first.wait_for(timeout=TIMEOUT_MS)
                 opened += 1
-            except Exception:  # noqa: BLE001 - a page that does not open offline is what is counted
+            except Exception as exc:  # noqa: BLE001 - a page that does not open offline is what is counted
+                progress(f"offline: {path or 'home'} did not open: {str(exc).splitlines()[0]}")
                 continue
             for w in page.locator(".calc-widget").all():
                 widgets += 1
@@ -254,8 +281,8 @@ def offline_navigation(browser: Browser, v: Variant) -> tuple[int, int, int, int
                     page.wait_for_function("(el) => el.dataset.state === 'ready' && Number(el.dataset.runs) > 0",
                                            arg=w.element_handle(), timeout=TIMEOUT_MS)
                     live += 1
-                except Exception:  # noqa: BLE001
-                    continue
+                except Exception as exc:  # noqa: BLE001
+                    progress(f"offline: a widget on {path} did not go live: {str(exc).splitlines()[0]}")
             if path == "calculators/":
                 times.append(float(page.evaluate("() => Number(document.querySelector('#collective').dataset.interactiveAt)")))
         return opened, len(pages()), live, widgets, median(times) if times else float("nan")

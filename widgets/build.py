@@ -108,7 +108,7 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
     levers = make_levers(root, wheel)
     folder = assets / "calc" / levers.key  # the key of the levers' inputs, wheel included
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / wheel_name(__version__)).write_bytes(wheel)
+    (folder / wheel_name(__version__)).write_bytes(levers.wheel)
     (folder / STDLIB_FILE).write_bytes(levers.stdlib)
     (folder / SNAPSHOT_FILE).write_bytes(levers.snapshot_gz)
     _copy_tree(WIDGETS_DIR / "js", assets / "widgets", "*.js")
@@ -120,7 +120,7 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
         "wheel": f"../calc/{levers.key}/{wheel_name(__version__)}",
         "stdlib": f"../calc/{levers.key}/{STDLIB_FILE}",
         "snapshot": f"../calc/{levers.key}/{SNAPSHOT_FILE}",
-        "levers": ["trimmed-stdlib", "snapshot"],
+        "levers": ["trimmed-stdlib", "byte-compiled", "snapshot"],
     }
     (assets / "widgets" / "config.json").write_text(json.dumps(config, indent=1))
     precompress(site, root / ".cache" / "brotli")

@@ -3,10 +3,10 @@
 //
 //   node levers.mjs compile WHEEL OUT_DIR
 //     Imports calc in Pyodide exactly as the browser worker does (unpackArchive, then each
-//     calculator's module; each calculator's defaults are run once), records which standard
+//     calculator's module; each calculator's defaults and each worked problem are run once), records which standard
 //     library modules came from python_stdlib.zip, and writes into OUT_DIR:
 //       stdlib-trimmed.zip       those modules only, as sources
-//       stdlib-trimmed-pyc.zip   those modules only, byte-compiled (unchecked hash pycs)
+//       stdlib-trimmed-pyc.zip   those modules only, byte-compiled (unchecked hash pycs, -OO)
 //       calc-pyc.whl             the wheel with every module byte-compiled, sources dropped
 //       modules.json             the module list
 //     Byte-compiling here, in Pyodide's own interpreter, gives pycs for its exact Python version.
@@ -22,6 +22,7 @@ const quiet = { stdout: () => {}, stderr: (line) => process.stderr.write(`${line
 const IMPORT_CALC = `
 import importlib
 import calc.jsonapi
+import calc.problems
 from calc._index import MODULES
 for _module in sorted(set(MODULES.values())):
     importlib.import_module(_module)
@@ -33,15 +34,20 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 from calc.jsonapi import run_json, spec_json
 from calc._index import MODULES
 
+from calc.problems import all_problems, request_json
+
 for _name in sorted(MODULES):
     spec_json(_name)
     run_json(_name, "{}")
+for _problem in all_problems():  # what a worked problem imports (answers, units) is kept too
+    request_json(json.dumps({"action": "solution", "problem": _problem.name, "seed": 0}))
+    request_json(json.dumps({"action": "check", "problem": _problem.name, "seed": 0, "answer": "1 GB"}))
 
 EPOCH = (1980, 1, 1, 0, 0, 0)
 STDLIB = next(p for p in sys.path if p.endswith(".zip"))
 
-def _pyc(source, filename):
-    code = compile(source, filename, "exec", dont_inherit=True)
+def _pyc(source, filename, optimize=0):
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 def _write(entries, compiled):
@@ -66,7 +72,9 @@ def _stdlib_zips(names):
     with zipfile.ZipFile(STDLIB) as z:
         sources = [(n, z.read(n)) for n in names]
     plain = _write(sources, False)
-    compiled = _write([(n + "c", _pyc(s, f"{STDLIB}/{n}")) for n, s in sources], True)
+    # The standard library supports -OO (no docstrings, no asserts): smaller pycs. calc reads
+    # docstrings and asserts invariants, so the wheel keeps both (optimize=0).
+    compiled = _write([(n + "c", _pyc(s, f"{STDLIB}/{n}", 2)) for n, s in sources], True)
     return plain, compiled
 
 def _wheel_pyc(path):

@@ -3,11 +3,12 @@
 Pyodide's own boot spends most of its time starting CPython and compiling the modules it
 imports, not downloading. Three levers cut that, each measured by ``./dev.sh bench``:
 
-- a standard library zip trimmed to the modules calc (and Pyodide's start-up) actually import,
-  so the first visit downloads under a third of ``python_stdlib.zip`` (shipped);
+- a standard library zip trimmed to the modules calc (and Pyodide's start-up) actually import;
 - byte-compiling that zip and the calc wheel for Pyodide's exact Python (sourceless,
-  unchecked-hash ``.pyc``, so the bytes do not depend on file times): made for the benchmark,
-  not shipped, because pycs compress about half as well as sources (see bench/browser.py);
+  unchecked-hash ``.pyc``, so the bytes do not depend on file times; the standard library at
+  -OO). Python no longer compiles on the reader's machine: on the benchmark's busy two cores
+  the first widget was live in about half the time, for about 0.65 MB more on a first visit
+  (pycs compress worse than sources);
 - a memory snapshot of Python with calc imported (``_makeSnapshot``/``makeMemorySnapshot``
   and ``loadPyodide({_loadSnapshot})`` of the pinned Pyodide) on the shipped stdlib and wheel,
   gzip-compressed here and decompressed by the worker, so no host setting is needed. Readers
@@ -43,10 +44,10 @@ class LeverError(Exception):
 @dataclass(frozen=True)
 class Levers:
     key: str                 # digest of the inputs (wheel, Pyodide version, this code)
-    stdlib: bytes            # trimmed standard library, sources (shipped)
-    stdlib_pyc: bytes        # trimmed standard library, byte-compiled (benchmark only)
-    wheel_pyc: bytes         # calc wheel, byte-compiled (benchmark only)
-    snapshot_gz: bytes       # memory snapshot on ``stdlib`` and the calc wheel, gzip (shipped)
+    stdlib: bytes            # trimmed standard library, byte-compiled (shipped)
+    stdlib_source: bytes     # trimmed standard library, sources (benchmark only)
+    wheel: bytes             # calc wheel, byte-compiled (shipped)
+    snapshot_gz: bytes       # memory snapshot on ``stdlib`` and ``wheel``, gzip (shipped)
     modules: tuple[str, ...]  # the standard library files kept
 
 
@@ -74,7 +75,7 @@ def _make(root: Path, wheel: bytes, folder: Path) -> None:
     work.mkdir(parents=True)
     (work / "calc.whl").write_bytes(wheel)
     _node(root, "compile", str(work / "calc.whl"), str(work))
-    _node(root, "snapshot", str(work / "stdlib-trimmed.zip"), str(work / "calc.whl"), str(work / "snapshot.bin"))
+    _node(root, "snapshot", str(work / "stdlib-trimmed-pyc.zip"), str(work / "calc-pyc.whl"), str(work / "snapshot.bin"))
     (work / "snapshot.bin.gz").write_bytes(gzip.compress((work / "snapshot.bin").read_bytes(), 9, mtime=0))
     (work / "snapshot.bin").unlink()
     shutil.rmtree(folder, ignore_errors=True)
@@ -87,8 +88,8 @@ def make_levers(root: Path, wheel: bytes, cache: Path | None = None) -> Levers:
     folder = (cache or root / ".cache" / "levers") / key
     if not (folder / "snapshot.bin.gz").exists():
         _make(root, wheel, folder)
-    return Levers(key=key, stdlib=(folder / "stdlib-trimmed.zip").read_bytes(),
-                  stdlib_pyc=(folder / "stdlib-trimmed-pyc.zip").read_bytes(),
-                  wheel_pyc=(folder / "calc-pyc.whl").read_bytes(),
+    return Levers(key=key, stdlib=(folder / "stdlib-trimmed-pyc.zip").read_bytes(),
+                  stdlib_source=(folder / "stdlib-trimmed.zip").read_bytes(),
+                  wheel=(folder / "calc-pyc.whl").read_bytes(),
                   snapshot_gz=(folder / "snapshot.bin.gz").read_bytes(),
                   modules=tuple(json.loads((folder / "modules.json").read_text())))

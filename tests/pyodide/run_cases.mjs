@@ -35,5 +35,6 @@ if (problemsPath) {
 }
 const version = pyodide.runPython("import sys; sys.version");
 const stdlib = pyodide.runPython(`import sys, zipfile
-sorted(n for n in zipfile.ZipFile(next(p for p in sys.path if p.endswith(".zip"))).namelist() if n.endswith(".py"))`).toJs();
+sorted(n.removesuffix("c") for n in zipfile.ZipFile(next(p for p in sys.path if p.endswith(".zip"))).namelist()
+       if n.endswith((".py", ".pyc")))`).toJs();
 process.stdout.write(JSON.stringify({ pyodide: pyodide.version, python: version, stdlib, bootMs, replies, problems }));

@@ -85,7 +85,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return "gzip", _gzipped(path, os.stat(path).st_mtime_ns)
         return None
 
-    def send_head(self) -> io.BytesIO | None:  # type: ignore[override]
+    def send_head(self) -> io.BytesIO | None:
         path = self.translate_path(self.path)
         if os.path.isdir(path):
             if not self.path.split("?", 1)[0].endswith("/"):
@@ -125,9 +125,10 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(site: Path, port: int = 0) -> Iterator[str]:
-    """Serve ``site`` in a thread; yields the base URL (``http://127.0.0.1:PORT/``)."""
-    handler = functools.partial(type("H", (Handler,), {"rules": header_rules()}), directory=str(site))
+def serve(site: Path, port: int = 0, base: type[Handler] = Handler) -> Iterator[str]:
+    """Serve ``site`` in a thread; yields the base URL (``http://127.0.0.1:PORT/``). ``base``: a
+    subclass of :class:`Handler` (the benchmark's emulated slow link)."""
+    handler = functools.partial(type("H", (base,), {"rules": header_rules()}), directory=str(site))
     server = Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -2,7 +2,8 @@
 // the calc wheel. Kept apart from worker.js (the message protocol) so the boot path can change
 // alone. config.json is generated at build time (widgets/build.py) from package.json, the one
 // place Pyodide is pinned; paths in it are relative to it. Build-time levers (widgets/levers.py):
-//   stdlib    the standard library trimmed to what calc and Pyodide's start-up import
+//   wheel     the calc wheel, byte-compiled for Pyodide's Python
+//   stdlib    the standard library trimmed to what calc and Pyodide's start-up import, byte-compiled
 //   snapshot  Python's memory with calc imported, gzip; used once it is in a cache (a first
 //             visit does not wait for its download) and fetched in the background after boot
 
