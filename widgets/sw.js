@@ -60,12 +60,12 @@ self.addEventListener("message", (event) => {
 });
 
 // A page opened while no page of this version is open: the waiting version (a new deployment,
-// complete in its own cache) takes over first, and the page is fetched again, from it.
+// complete in its own cache) takes over, and the page is fetched again, from it. No waiting
+// here: Chromium activates the new version only once this one has no fetch in flight.
 async function handOver(request) {
   const waiting = self.registration.waiting;
   if (!waiting || request.mode !== "navigate" || (await self.clients.matchAll({ type: "window" })).length) return null;
   waiting.postMessage("take-over");
-  for (let i = 0; i < 100 && self.registration.waiting === waiting; i++) await new Promise((r) => setTimeout(r, 50));
   return Response.redirect(request.url, 302);
 }
 

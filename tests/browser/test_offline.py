@@ -62,7 +62,7 @@ def test_after_one_visit_every_page_opens_offline_with_every_calculator_live(
         page.goto(site + path)
         expect(page.locator("h1").first).to_be_visible()
         for root in page.locator(".calc-widget").all():
-            Widget(page, str(root.get_attribute("id"))).wait_ready()
+            Widget(page, root).wait_ready()
 
 
 def test_a_page_without_widgets_caches_no_python_runtime(page: Page, site: str, built_site: Path) -> None:
@@ -97,6 +97,7 @@ def test_a_new_deployment_replaces_the_offline_copy_without_mixing_files(
     context = browser.new_context()
     try:
         page = context.new_page()
+        page.set_default_timeout(PYTHON_READY_MS)
         old = first_visit(page, url, folder)
         redeploy(folder)
         new, files = expected(folder, url)
@@ -110,6 +111,7 @@ def test_a_new_deployment_replaces_the_offline_copy_without_mixing_files(
         page.close()
         # Once no page uses it, the new deployment takes over, complete and alone.
         page = context.new_page()
+        page.set_default_timeout(PYTHON_READY_MS)
         page.goto(url)
         until(page, "async (name) => (await caches.keys()).filter((n) => n.startsWith('site-')).join() === name", new)
         page.goto(url + "calculators/")
