@@ -31,14 +31,14 @@ for _module in sorted(set(MODULES.values())):
 const COMPILE = `
 import importlib.util, io, json, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
-from calc.jsonapi import run_json, spec_json
+from calc.jsonapi import run_json
 from calc._index import MODULES
 
 from calc.problems import all_problems, request_json
 
 for _name in sorted(MODULES):
-    spec_json(_name)
     run_json(_name, "{}")
+    run_json(_name, '{"no_such_field": 1}')  # the error path too
 for _problem in all_problems():  # what a worked problem imports (answers, units) is kept too
     request_json(json.dumps({"action": "solution", "problem": _problem.name, "seed": 0}))
     request_json(json.dumps({"action": "check", "problem": _problem.name, "seed": 0, "answer": "1 GB"}))

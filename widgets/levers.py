@@ -65,8 +65,9 @@ def _node(root: Path, *args: str) -> None:
         raise LeverError("node is required to build the runtime levers: run ./dev.sh setup")
     proc = subprocess.run([node, str(SCRIPT), *args], cwd=root, capture_output=True, text=True,
                           timeout=NODE_TIMEOUT_S)
-    if proc.returncode != 0:
-        raise LeverError(f"levers.mjs {args[0]} failed: {proc.stderr[-2000:]}")
+    if proc.returncode != 0:  # Pyodide prints its minified source first: show Python's traceback
+        error = proc.stderr[proc.stderr.find("PythonError"):] if "PythonError" in proc.stderr else proc.stderr[-2000:]
+        raise LeverError(f"levers.mjs {args[0]} failed: {error[:2000]}")
 
 
 def _make(root: Path, wheel: bytes, folder: Path) -> None:
