@@ -27,9 +27,22 @@ def built_site() -> Iterator[tuple[Path, str]]:
 
 
 @contextmanager
-def chromium() -> Iterator[Browser]:
+def chromiums(*extras: tuple[str, ...]) -> Iterator[list[Browser]]:
+    """One headless Chromium per set of extra flags, from one Playwright (to alternate them)."""
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browsers = [p.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *extra]) for extra in extras]
+        try:
+            yield browsers
+        finally:
+            for browser in browsers:
+                browser.close()
+
+
+@contextmanager
+def chromium(*extra: str) -> Iterator[Browser]:
+    """Headless Chromium with the test suite's flags, plus ``extra``."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *extra])
         try:
             yield browser
         finally:

@@ -76,3 +76,57 @@ def test_no_page_has_an_inline_script(built_site: Path) -> None:
     for page in built_site.rglob("*.html"):
         for attrs, code in re.findall(r"<script([^>]*)>(.*?)</script>", page.read_text(), re.S):
             assert "src=" in attrs or "application/json" in attrs or not code.strip(), page
+
+
+def get(url: str, encodings: str) -> tuple[dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": encodings})
+    with urllib.request.urlopen(request) as response:
+        return {k.lower(): v for k, v in response.headers.items()}, response.read()
+
+
+def runtime_files(built_site: Path) -> list[str]:
+    from widgets.offline import manifest
+
+    config = json.loads((built_site / "assets/widgets/config.json").read_text())
+    return sorted(manifest(built_site, config)[2])
+
+
+def test_every_runtime_file_is_served_compressed_or_is_compressed_itself(site: str, built_site: Path) -> None:
+    import zipfile
+
+    plain = []
+    for path in runtime_files(built_site):
+        headers, body = get(site + path, "gzip, deflate, br, zstd")
+        if path.endswith((".zip", ".whl")):  # deflated entries: compressing again gains nothing
+            with zipfile.ZipFile(built_site / path) as z:
+                assert {i.compress_type for i in z.infolist() if i.file_size} == {zipfile.ZIP_DEFLATED}, path
+        elif path.endswith(".gz"):  # the snapshot: gzip the worker inflates itself, whatever the host
+            assert body[:2] == b"\x1f\x8b", path
+        elif headers.get("content-encoding") not in ("br", "gzip"):
+            plain.append(path)
+        assert headers.get("content-encoding") is None or headers.get("vary") == "Accept-Encoding"
+    assert plain == []
+
+
+def test_the_wasm_goes_out_as_brotli_and_decodes_to_the_pinned_file(site: str, built_site: Path) -> None:
+    path = f"assets/pyodide/{PYODIDE}/pyodide.asm.wasm"
+    headers, body = get(site + path, "gzip, br")
+    assert headers["content-encoding"] == "br"
+    assert headers["content-type"] == "application/wasm"
+    assert len(body) < 0.3 * (built_site / path).stat().st_size
+
+
+def test_a_client_without_brotli_gets_gzip_and_one_without_either_gets_the_file(site: str, built_site: Path) -> None:
+    import gzip
+
+    headers, body = get(site + "calculators/", "gzip")
+    assert headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == (built_site / "calculators/index.html").read_bytes()
+    headers, body = get(site + "calculators/", "identity")
+    assert "content-encoding" not in headers and body == (built_site / "calculators/index.html").read_bytes()
+
+
+def test_the_service_worker_is_at_the_root_revalidated_and_allowed_by_the_csp(site: str) -> None:
+    headers = head(site + "sw.js")
+    assert headers["cache-control"] == "public, max-age=0, must-revalidate"
+    assert "worker-src 'self'" in headers["content-security-policy"]

@@ -19,22 +19,28 @@ import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from calc import __version__
 from calc.exporters import exporters, zip_files
 from calc.problems import all_problems
 from calc.problems import pages as problem_pages
 from calc.registry import all_calculators
+from widgets.levers import make_levers
+from widgets.offline import write_service_worker
+from widgets.precompress import precompress
 from widgets.problems import EMBED_ASSETS, problems_embed_page
 from widgets.render import SITE_ROOT, embed_page
 from widgets.wheel import build_wheel, wheel_name
 
 __all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
-           "resolve_site_root", "write_embeds", "calculator_homes", "write_downloads", "SETUP_COMMAND", "calculator_index"]
+           "resolve_site_root", "write_embeds", "calculator_homes", "write_downloads", "write_service_worker", "SETUP_COMMAND", "calculator_index"]
 
 SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PLOTLY_FILE = "plotly-basic.min.js"
+STDLIB_FILE = "python_stdlib.zip"
+SNAPSHOT_FILE = "snapshot.bin.gz"
 WIDGETS_DIR = Path(__file__).resolve().parent
 
 
@@ -88,7 +94,7 @@ def _copy_tree(source: Path, target: Path, pattern: str) -> None:
         shutil.copy2(path, target / path.name)
 
 
-def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, str]:
+def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
     """Copy runtime files into ``site``; returns the worker's config (paths relative to it)."""
     assets = site / "assets"
     pyodide = assets / "pyodide" / runtime.pyodide_version
@@ -99,18 +105,25 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, str]:
     plotly.mkdir(parents=True, exist_ok=True)
     shutil.copy2(root / "node_modules/plotly.js-basic-dist-min" / PLOTLY_FILE, plotly / PLOTLY_FILE)
     wheel = build_wheel(root / "calc", __version__, {"calc/_index.py": calculator_index().encode()})
-    digest = hashlib.sha256(wheel).hexdigest()[:16]
-    (assets / "calc" / digest).mkdir(parents=True, exist_ok=True)
-    (assets / "calc" / digest / wheel_name(__version__)).write_bytes(wheel)
+    levers = make_levers(root, wheel)
+    folder = assets / "calc" / levers.key  # the key of the levers' inputs, wheel included
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / wheel_name(__version__)).write_bytes(levers.wheel)
+    (folder / STDLIB_FILE).write_bytes(levers.stdlib)
+    (folder / SNAPSHOT_FILE).write_bytes(levers.snapshot_gz)
     _copy_tree(WIDGETS_DIR / "js", assets / "widgets", "*.js")
     _copy_tree(WIDGETS_DIR / "js", assets / "widgets", "*.css")
     _copy_tree(WIDGETS_DIR / "views", assets / "widgets" / "views", "*.js")
     config = {
         "pyodide": f"../pyodide/{runtime.pyodide_version}/",
         "plotly": f"../plotly/{runtime.plotly_version}/{PLOTLY_FILE}",
-        "wheel": f"../calc/{digest}/{wheel_name(__version__)}",
+        "wheel": f"../calc/{levers.key}/{wheel_name(__version__)}",
+        "stdlib": f"../calc/{levers.key}/{STDLIB_FILE}",
+        "snapshot": f"../calc/{levers.key}/{SNAPSHOT_FILE}",
+        "levers": ["trimmed-stdlib", "byte-compiled", "snapshot"],
     }
     (assets / "widgets" / "config.json").write_text(json.dumps(config, indent=1))
+    precompress(site, root / ".cache" / "brotli")
     return config
 
 

@@ -43,6 +43,10 @@ def _fresh_engine() -> None:
     print_page = importlib.import_module("widgets.print_page")
 
 
+def on_startup(command: str, dirty: bool) -> None:
+    _state["command"] = command
+
+
 def on_config(config: Any) -> Any:
     _fresh_engine()
     try:
@@ -84,10 +88,13 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
 
 def on_post_build(config: Any) -> None:
     site = Path(config.site_dir)
-    build.write_runtime(ROOT, site, _state["runtime"])
+    runtime = build.write_runtime(ROOT, site, _state["runtime"])
     build.write_embeds(site, build.calculator_homes(_state.get("nav", []), _state.get("shown", {})))
     print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
     build.write_downloads(site)
+    # Last: it lists every file. Not under `mkdocs serve`: a cached page would hide an edit.
+    if _state.get("command") != "serve":
+        build.write_service_worker(site, runtime)
 
 
 def on_serve(server: Any, config: Any, builder: Any) -> Any:

@@ -12,11 +12,12 @@ __all__ = ["Widget"]
 
 
 class Widget:
-    """The widget with id ``wid`` on ``page``; fields are found by their visible label."""
+    """The widget with id ``wid`` (or at ``wid``, a locator) on ``page``; fields are found by
+    their visible label."""
 
-    def __init__(self, page: Page, wid: str) -> None:
+    def __init__(self, page: Page, wid: str | Locator) -> None:
         self.page = page
-        self.root: Locator = page.locator(f"#{wid}")
+        self.root: Locator = page.locator(f"#{wid}") if isinstance(wid, str) else wid
 
     def wait_ready(self) -> Widget:
         """Python is running and has computed at least one live result."""

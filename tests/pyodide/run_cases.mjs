@@ -1,12 +1,23 @@
 // Runs calculator cases inside the real pinned Pyodide (from node_modules) under Node.
-// usage: node run_cases.mjs WHEEL CASES.json [PROBLEMS.json]  ->  prints {replies: [{reply, ms}, ...],
-// problems: [reply, ...]} as JSON; PROBLEMS.json holds calc.problems requests.
+// usage: node run_cases.mjs WHEEL CASES.json [PROBLEMS.json] [--stdlib STDLIB.zip] [--snapshot SNAPSHOT.bin.gz]
+//   -> prints {pyodide, python, stdlib (its modules), bootMs, replies: [{reply, ms}, ...], problems: [reply, ...]}
+// PROBLEMS.json holds calc.problems requests. With --stdlib, Pyodide starts on that standard
+// library (the site's trimmed one); with --snapshot, from that memory snapshot, as the site's
+// worker does on a return visit.
 import { readFile } from "node:fs/promises";
+import { gunzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
 
-const [wheelPath, casesPath, problemsPath] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const flag = (name) => { const i = args.indexOf(name); return i < 0 ? undefined : args.splice(i, 2)[1]; };
+const stdlibPath = flag("--stdlib");
+const snapshotPath = flag("--snapshot");
+const [wheelPath, casesPath, problemsPath] = args;
+const options = {};
+if (stdlibPath) options.stdLibURL = stdlibPath;
+if (snapshotPath) options._loadSnapshot = gunzipSync(await readFile(snapshotPath));
 const t0 = performance.now();
-const pyodide = await loadPyodide();
+const pyodide = await loadPyodide(options);
 const bootMs = performance.now() - t0;
 pyodide.unpackArchive(new Uint8Array(await readFile(wheelPath)), "wheel");
 const api = pyodide.pyimport("calc.jsonapi");
@@ -22,4 +33,8 @@ if (problemsPath) {
   const requestJson = pyodide.pyimport("calc.problems").request_json;
   for (const request of JSON.parse(await readFile(problemsPath, "utf8"))) problems.push(JSON.parse(requestJson(JSON.stringify(request))));
 }
-process.stdout.write(JSON.stringify({ pyodide: pyodide.version, python: pyodide.runPython("import sys; sys.version"), bootMs, replies, problems }));
+const version = pyodide.runPython("import sys; sys.version");
+const stdlib = pyodide.runPython(`import sys, zipfile
+sorted(n.removesuffix("c") for n in zipfile.ZipFile(next(p for p in sys.path if p.endswith(".zip"))).namelist()
+       if n.endswith((".py", ".pyc")))`).toJs();
+process.stdout.write(JSON.stringify({ pyodide: pyodide.version, python: version, stdlib, bootMs, replies, problems }));

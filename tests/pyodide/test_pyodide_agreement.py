@@ -1,4 +1,9 @@
-"""The engine in the real pinned Pyodide (Node) agrees with CPython to 1e-12 relative."""
+"""The engine in the real pinned Pyodide (Node) agrees with CPython to 1e-12 relative.
+
+It runs as the site's worker runs it: on the standard library trimmed to what calc imports
+(a first visit), and from the memory snapshot made at build time (a return visit); both are
+made by widgets/levers.py exactly as the build makes them. A module missing from the trimmed
+zip fails every case that needs it."""
 
 from __future__ import annotations
 
@@ -16,26 +21,33 @@ from calc.jsonapi import run_json
 from calc.problems import all_problems, request_json
 from tests.pyodide.cases import cases
 from widgets.build import calculator_index
+from widgets.levers import make_levers
 from widgets.wheel import build_wheel, wheel_name
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.pyodide
 
 
-@pytest.fixture(scope="module")
-def pyodide_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+@pytest.fixture(scope="module", params=["trimmed stdlib", "trimmed stdlib + snapshot"])
+def pyodide_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     assert shutil.which("node"), "node is required for the Pyodide tests"
     folder = tmp_path_factory.mktemp("pyodide")
     wheel = folder / wheel_name(__version__)
-    # The wheel exactly as the site ships it, with its generated calculator index.
-    wheel.write_bytes(build_wheel(ROOT / "calc", __version__, {"calc/_index.py": calculator_index().encode()}))
+    # The wheel exactly as the site ships it: with its generated calculator index, byte-compiled.
+    levers = make_levers(ROOT, build_wheel(ROOT / "calc", __version__, {"calc/_index.py": calculator_index().encode()}))
+    wheel.write_bytes(levers.wheel)
+    (folder / "stdlib.zip").write_bytes(levers.stdlib)
+    (folder / "snapshot.bin.gz").write_bytes(levers.snapshot_gz)
     (folder / "cases.json").write_text(json.dumps(cases()))
     (folder / "problems.json").write_text(json.dumps(problem_requests()))
+    levers_args = ["--stdlib", str(folder / "stdlib.zip")]
+    if "snapshot" in request.param:
+        levers_args += ["--snapshot", str(folder / "snapshot.bin.gz")]
     proc = subprocess.run(["node", str(ROOT / "tests/pyodide/run_cases.mjs"), str(wheel), str(folder / "cases.json"),
-                           str(folder / "problems.json")],
+                           str(folder / "problems.json"), *levers_args],
                           capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    return json.loads(proc.stdout)
+    return dict(json.loads(proc.stdout))
 
 
 def problem_requests() -> list[dict[str, Any]]:
@@ -67,6 +79,12 @@ def test_pyodide_is_the_pinned_version_with_python_3_14(pyodide_run: dict[str, A
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
     assert pyodide_run["pyodide"] == pinned
     assert pyodide_run["python"].startswith("3.14")
+
+
+def test_python_runs_on_the_trimmed_standard_library(pyodide_run: dict[str, Any]) -> None:
+    levers = make_levers(ROOT, build_wheel(ROOT / "calc", __version__, {"calc/_index.py": calculator_index().encode()}))
+    assert pyodide_run["stdlib"] == list(levers.modules)
+    assert "json/__init__.py" in pyodide_run["stdlib"] and "email/__init__.py" not in pyodide_run["stdlib"]
 
 
 def test_every_case_agrees_with_cpython(pyodide_run: dict[str, Any]) -> None:

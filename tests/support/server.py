@@ -2,14 +2,20 @@
 
 Netlify applies every ``[[headers]]`` rule whose ``for`` pattern matches a path, later
 rules overriding earlier ones for the same header; ``*`` matches any characters.
+Like the CDN, it compresses: a response of a compressible type goes out with brotli when the
+build left a ``.br`` beside the file (widgets/precompress.py) and the client accepts it, else
+with gzip made on the fly (kept in memory per file and modification time).
 Run ``python -m tests.support.server [PORT]`` to browse the built site as deployed.
 """
 
 from __future__ import annotations
 
+import email.utils
 import fnmatch
 import functools
+import gzip
 import http.server
+import io
 import os
 import sys
 import threading
@@ -21,6 +27,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
         ".json": "application/json", ".whl": "application/zip", ".yml": "text/yaml; charset=utf-8"}
+
+
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/wasm", "application/xml",
+                "image/svg+xml")
+_GZIPPED: dict[tuple[str, int], bytes] = {}
+
+
+def compressible(content_type: str) -> bool:
+    return content_type.startswith(COMPRESSIBLE)
+
+
+def _gzipped(path: str, mtime_ns: int) -> bytes:
+    key = (path, mtime_ns)
+    if key not in _GZIPPED:
+        _GZIPPED[key] = gzip.compress(Path(path).read_bytes(), 6, mtime=0)
+    return _GZIPPED[key]
 
 
 def header_rules(netlify_toml: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str, str]]]:
@@ -52,6 +74,41 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_header(name, value)
         super().end_headers()
 
+    def _encoding(self, path: str) -> tuple[str, bytes] | None:
+        """(Content-Encoding, body) for a compressible file the client accepts compressed."""
+        if not os.path.isfile(path) or not compressible(self.guess_type(path)):
+            return None
+        accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
+        if "br" in accepted and os.path.isfile(path + ".br"):
+            return "br", Path(path + ".br").read_bytes()
+        if "gzip" in accepted:
+            return "gzip", _gzipped(path, os.stat(path).st_mtime_ns)
+        return None
+
+    def send_head(self) -> io.BytesIO | None:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # type: ignore[return-value]  # the redirect to the folder
+            path = os.path.join(path, "index.html")
+        encoded = self._encoding(path)
+        if encoded is None:
+            return super().send_head()  # type: ignore[return-value]
+        modified = email.utils.formatdate(os.stat(path).st_mtime, usegmt=True)
+        if self.headers.get("If-Modified-Since") == modified:
+            self.send_response(304)
+            self.end_headers()
+            return None
+        encoding, body = encoded
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", modified)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
@@ -68,9 +125,10 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(site: Path, port: int = 0) -> Iterator[str]:
-    """Serve ``site`` in a thread; yields the base URL (``http://127.0.0.1:PORT/``)."""
-    handler = functools.partial(type("H", (Handler,), {"rules": header_rules()}), directory=str(site))
+def serve(site: Path, port: int = 0, base: type[Handler] = Handler) -> Iterator[str]:
+    """Serve ``site`` in a thread; yields the base URL (``http://127.0.0.1:PORT/``). ``base``: a
+    subclass of :class:`Handler` (the benchmark's emulated slow link)."""
+    handler = functools.partial(type("H", (base,), {"rules": header_rules()}), directory=str(site))
     server = Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

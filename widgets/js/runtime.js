@@ -45,6 +45,7 @@ function startWorker() {
     // Pyodide's own load, on the page's clock: what a bare boot in this same worker took.
     stats.pyodideLoadedAt = info.pyodideLoadedAt - performance.timeOrigin;
     stats.pyodide = info.pyodide;
+    stats.levers = info.levers; // which start-up levers this boot used (boot.js)
     return info;
   });
   ready.catch((err) => { stats.startupError = err.message; });

@@ -3,44 +3,23 @@
 // Protocol (cf. Pyodide's web-worker guide): every request is {id, type, ...};
 // every reply is {id, result} or {id, error}. Start-up failure is reported to the
 // first request, and to every later one, as {id, error: {startup: true, message}}.
-// Versions are not written here: config.json, generated at build time from
-// package.json (the one place Pyodide is pinned), names the files.
+// Start-up (which files, which build-time levers) is in boot.js.
+
+import { boot } from "./boot.js";
 
 const here = new URL(".", import.meta.url);
-
-let pyodideLoadedAt = null;
-
-async function boot() {
-  const t0 = performance.now();
-  const config = await (await fetch(new URL("config.json", here))).json();
-  const pyodideBase = new URL(config.pyodide, here);
-  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
-  const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL: pyodideBase.href }).then((p) => {
-      pyodideLoadedAt = performance.timeOrigin + performance.now(); // comparable across threads
-      return p;
-    }),
-    fetch(new URL(config.wheel, here)).then((r) => {
-      if (!r.ok) throw new Error(`calc wheel not found (${r.status})`);
-      return r.arrayBuffer();
-    }),
-  ]);
-  pyodide.unpackArchive(wheel, "wheel");
-  const api = pyodide.pyimport("calc.jsonapi");
-  return { pyodide, api, bootMs: performance.now() - t0, version: pyodide.version };
-}
 
 // A runtime that neither loads nor fails (a stalled download) is reported as a failure too.
 const BOOT_TIMEOUT_MS = 120_000;
 const ready = Promise.race([
-  boot(),
+  boot(here),
   new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${BOOT_TIMEOUT_MS / 1000} s`)), BOOT_TIMEOUT_MS)),
 ]);
 ready.catch(() => {}); // reported per request below
 
 function handle(runtime, msg) {
   if (msg.type === "init") {
-    return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideLoadedAt };
+    return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideLoadedAt: runtime.pyodideLoadedAt, levers: runtime.levers };
   }
   if (msg.type === "run") {
     const reply = JSON.parse(runtime.api.run_json(msg.calc, JSON.stringify(msg.params)));

@@ -1,0 +1,56 @@
+// Start-up of the Python worker: fetch the runtime named by config.json, boot Pyodide, unpack
+// the calc wheel. Kept apart from worker.js (the message protocol) so the boot path can change
+// alone. config.json is generated at build time (widgets/build.py) from package.json, the one
+// place Pyodide is pinned; paths in it are relative to it. Build-time levers (widgets/levers.py):
+//   wheel     the calc wheel, byte-compiled for Pyodide's Python
+//   stdlib    the standard library trimmed to what calc and Pyodide's start-up import, byte-compiled
+//   snapshot  Python's memory with calc imported, gzip; used once it is in a cache (a first
+//             visit does not wait for its download) and fetched in the background after boot
+
+const PREFETCH_AFTER_MS = 1500; // after the first widget is live (about 0.1 s after boot)
+
+async function bytes(url, what) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${what} not found (${response.status})`);
+  return response.arrayBuffer();
+}
+
+// The snapshot only if the HTTP cache or the service worker already holds it: never a download.
+async function cached(url) {
+  try {
+    const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
+function gunzip(response) {
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+function prefetchLater(url) {
+  setTimeout(() => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {}), PREFETCH_AFTER_MS);
+}
+
+export async function boot(here) {
+  const t0 = performance.now();
+  const config = await (await fetch(new URL("config.json", here))).json();
+  const at = (path) => new URL(path, here).href;
+  const indexURL = at(config.pyodide);
+  const wheel = bytes(at(config.wheel), "calc wheel"); // downloads while Pyodide compiles
+  wheel.catch(() => {}); // awaited below; reported from there
+  const snapshot = config.snapshot ? await cached(at(config.snapshot)) : null;
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const options = { indexURL };
+  if (config.stdlib) options.stdLibURL = at(config.stdlib);
+  if (snapshot) options._loadSnapshot = gunzip(snapshot);
+  const pyodide = await loadPyodide(options);
+  const pyodideLoadedAt = performance.timeOrigin + performance.now(); // comparable across threads
+  if (snapshot) pyodide.runPython("import random; random.seed()"); // the snapshot's state is shared
+  pyodide.unpackArchive(await wheel, "wheel");
+  const api = pyodide.pyimport("calc.jsonapi");
+  if (config.snapshot && !snapshot) prefetchLater(at(config.snapshot));
+  const levers = [...(config.levers ?? []).filter((l) => l !== "snapshot"), ...(snapshot ? ["snapshot"] : [])];
+  return { pyodide, api, bootMs: performance.now() - t0, version: pyodide.version, pyodideLoadedAt, levers };
+}

@@ -1,0 +1,46 @@
+"""Brotli copies (``name.br``) of the large runtime files, made once at build time.
+
+The runtime is most of a first visit's bytes (the wasm alone is 9.6 MB, 3.5 MB gzip, 2.9 MB
+brotli). A host that serves precompressed siblings (the local server, tests/support/server.py,
+like nginx's ``brotli_static``) sends these; a host that compresses on the fly ignores them.
+Brotli at quality 11 is slow (tens of seconds for the wasm), so results are cached in
+``.cache/brotli`` under the file's hash. Node's zlib makes them: Python's standard library has
+no brotli, and Node is already needed at build time (widgets/levers.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+__all__ = ["PRECOMPRESSED", "precompress"]
+
+PRECOMPRESSED = ("assets/pyodide/*/*.wasm", "assets/pyodide/*/*.mjs", "assets/pyodide/*/*.json",
+                 "assets/plotly/*/*.js")
+_NODE = """
+const { readFileSync, writeFileSync } = require("node:fs");
+const { brotliCompressSync, constants } = require("node:zlib");
+for (const [source, target] of JSON.parse(process.argv[1])) {
+  const data = readFileSync(source);
+  writeFileSync(target, brotliCompressSync(data, { params: {
+    [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+}
+"""
+
+
+def precompress(site: Path, cache: Path) -> list[Path]:
+    """Write ``file.br`` beside each file matching :data:`PRECOMPRESSED`; returns the files."""
+    files = sorted({f for pattern in PRECOMPRESSED for f in site.glob(pattern)})
+    cache.mkdir(parents=True, exist_ok=True)
+    keyed = [(f, cache / (hashlib.sha256(f.read_bytes()).hexdigest()[:24] + ".br")) for f in files]
+    todo = [(str(f), str(c) + ".tmp") for f, c in keyed if not c.exists()]
+    if todo:
+        subprocess.run([shutil.which("node") or "node", "-e", _NODE, json.dumps(todo)], check=True, timeout=600)
+        for _, tmp in todo:
+            Path(tmp).rename(tmp[: -len(".tmp")])
+    for f, c in keyed:
+        shutil.copyfile(c, f.with_name(f.name + ".br"))
+    return files
