@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from calc import i18n
 from calc.errors import ValidationError, shorten
 from calc.exporters import exporters
 from calc.outputs import Chart, Scalar, Table
@@ -26,19 +27,21 @@ from calc.registry import Calculator, Result, all_calculators, get
 
 __all__ = ["main"]
 
-USAGE = """usage: python -m calc list
-       python -m calc describe NAME
-       python -m calc run NAME [--PARAM VALUE ...] [--json]
+USAGE = """usage: python -m calc list [--lang zh]
+       python -m calc describe NAME [--lang zh]
+       python -m calc run NAME [--PARAM VALUE ...] [--json] [--lang zh]
        python -m calc export NAME [--INPUT FILE ...] [--out DIR]
 """ + PROBLEMS_USAGE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    lang = "en"
     try:
-        return _dispatch(args)
+        args, lang = _take_lang(args)
+        return _dispatch(args, lang)
     except ValidationError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
+        print(f"{i18n.translate('error:', lang)} {i18n.message(exc, lang)}", file=sys.stderr)
         return 2
     except (ArithmeticError, RecursionError, MemoryError, ValueError) as exc:
         print(f"error: internal error (please report it): {type(exc).__name__}: {shorten(str(exc), 200)}",
@@ -46,15 +49,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _dispatch(args: list[str]) -> int:
+def _take_lang(args: list[str]) -> tuple[list[str], str]:
+    """``--lang zh`` (or ``--lang=zh``) anywhere: the language of labels, help and messages."""
+    for i, arg in enumerate(args):
+        if arg.startswith("--lang="):
+            return args[:i] + args[i + 1:], i18n.check_lang(arg[len("--lang="):])
+        if arg == "--lang":
+            if i + 1 == len(args):
+                raise ValidationError("lang", "lang needs a value: got nothing")
+            return args[:i] + args[i + 2:], i18n.check_lang(args[i + 1])
+    return args, "en"
+
+
+def _dispatch(args: list[str], lang: str = "en") -> int:
     command = args[0] if args else ""
     if command == "list" and len(args) == 1:
-        return _list()
+        return _list(lang)
     if command == "describe" and len(args) == 2:
-        print(describe(get(args[1])))
+        print(describe(i18n.localize(get(args[1]), lang), lang))
         return 0
     if command == "run" and len(args) >= 2:
-        return _run(get(args[1]), args[2:])
+        return _run(get(args[1]), args[2:], lang)
     if command == "problems":
         return problems_main(args[1:])
     if command == "export" and len(args) >= 2:
@@ -63,25 +78,27 @@ def _dispatch(args: list[str]) -> int:
     return 2
 
 
-def _list() -> int:
+def _list(lang: str = "en") -> int:
     calcs = all_calculators()
     width = max(len(c.name) for c in calcs)
     for c in calcs:
-        print(f"{c.name:<{width}}  {c.summary}")
+        print(f"{c.name:<{width}}  {i18n.translate(c.summary, lang)}")
     return 0
 
 
-def describe(calc: Calculator) -> str:
-    """Parameters with unit, default, bounds and help; then the declared outputs."""
-    lines = [f"{calc.name}: {calc.title}", calc.summary, "", "parameters:"]
+def describe(calc: Calculator, lang: str = "en") -> str:
+    """Parameters with unit, default, bounds and help; then the declared outputs.
+    ``calc`` is already localized (calc.i18n.localize); ``lang`` translates the CLI's own words."""
+    t = i18n.translator(lang)
+    lines = [f"{calc.name}: {calc.title}", calc.summary, "", t("parameters:")]
     for p in calc.params:
         unit = f" [{p.unit}]" if p.unit else ""
-        default = "required" if p.default is None else f"default {p.display(p.default)}"
-        rule = f"; {p.describe_rule()}" if p.describe_rule() else ""
+        default = t("required") if p.default is None else f"{t('default')} {p.display(p.default)}"
+        rule = f"; {i18n.rule_text(p, lang)}" if p.describe_rule() else ""
         lines.append(f"  --{p.name}{unit}  {p.label} ({default}{rule})")
         if p.help:
             lines.append(f"      {p.help}")
-    lines += ["", "outputs:"]
+    lines += ["", t("outputs:")]
     for o in calc.outputs:
         if isinstance(o, Scalar):
             unit = f" [{o.unit}]" if o.unit else ""
@@ -150,19 +167,21 @@ def _decode(name: str, path: str, data: bytes) -> str:
             from None
 
 
-def _run(calc: Calculator, args: list[str]) -> int:
+def _run(calc: Calculator, args: list[str], lang: str = "en") -> int:
     raw, as_json = parse_flags(calc, args)
-    result = calc.run(raw)
-    print(json.dumps(result.to_json(), allow_nan=False) if as_json else render_text(result))
+    result = i18n.localize(calc, lang).run(raw)
+    data = i18n.localize_result(result.to_json(), lang)
+    print(json.dumps(data, allow_nan=False) if as_json else render_text(result, lang))
     return 0
 
 
-def render_text(result: Result) -> str:
+def render_text(result: Result, lang: str = "en") -> str:
     """Readable result: inputs, scalar outputs with units, tables; charts are named."""
     calc = result.calculator
+    t = i18n.translator(lang)
     inputs = " ".join(f"{p.name}={p.display(result.inputs[p.name])}" for p in calc.params
                       if not isinstance(p, Text))
-    lines = [f"{calc.name}: {calc.title}", f"inputs: {inputs}", ""]
+    lines = [f"{calc.name}: {calc.title}", f"{t('inputs:')} {inputs}", ""]
     scalars = [o for o in calc.outputs if isinstance(o, Scalar)]
     width = max((len(o.label) for o in scalars), default=0)
     lines += [f"  {o.label:<{width}}  {result.display(o.name)}" for o in scalars]
@@ -170,8 +189,9 @@ def render_text(result: Result) -> str:
         if isinstance(o, Table):
             lines += ["", f"{o.title}:", *_table_lines(o, result.outcome.tables[o.name])]
         elif isinstance(o, Chart):
-            lines += ["", f"chart {o.name}: {o.title} ({len(result.outcome.charts[o.name])} traces; --json for data)"]
-    lines += [f"note: {n}" for n in result.outcome.notes]
+            count = len(result.outcome.charts[o.name])
+            lines += ["", f"{t('chart')} {o.name}: {o.title} ({count} {t('traces; --json for data')})"]
+    lines += [f"{t('note:')} {t(n)}" for n in result.outcome.notes]
     return "\n".join(lines)
 
 
