@@ -30,6 +30,10 @@ MESSAGES: dict[str, str] = {
     "Result computed at build time; Python starts when you scroll here.": "结果在构建时计算；滚动到此处时 Python 启动。",
     "Open this calculator on its own (embeddable)": "单独打开此计算器（可嵌入）",
     "Open the full page": "打开完整页面",
+    "Name": "名称",
+    "What it computes": "计算内容",
+    "Parameters": "参数",
+    "Embed page": "嵌入页面",
     # the command line (calc.cli)
     "parameters:": "参数：",
     "outputs:": "输出：",
