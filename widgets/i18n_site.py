@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from mkdocs.structure.nav import Navigation, Section, _add_parent_links, _add_previous_and_next_links
@@ -21,7 +21,7 @@ from mkdocs.structure.pages import Page
 from widgets.render import SITE_ROOT
 
 __all__ = ["LANGS", "page_lang", "counterpart", "translated_nav", "mark_page", "SWITCH_LABEL",
-           "fall_back_links"]
+           "fall_back_links", "translated_homes"]
 
 _PAGE_LINK = re.compile(r"\]\(([A-Za-z0-9_.-]+\.md)((?:#[^)\s]*)?)\)")
 
@@ -107,3 +107,10 @@ def fall_back_links(markdown: str, src_uri: str, sources: Collection[str]) -> st
         return m.group(0) if f"{lang}/{m.group(1)}" in sources else f"](../{m.group(1)}{m.group(2)})"
 
     return _PAGE_LINK.sub(link, markdown)
+
+
+def translated_homes(homes: Mapping[str, str], sources: Collection[str], lang: str) -> dict[str, str]:
+    """Each calculator's home page (URL from the site root) in ``lang`` where that page is
+    translated, else the English one."""
+    translated = {_url(s.split("/", 1)[1]) for s in sources if page_lang(s) == lang}
+    return {name: f"{lang}/{url}" if url in translated else url for name, url in homes.items()}

@@ -101,7 +101,11 @@ def on_post_build(config: Any) -> None:
     render.LANG[0] = "en"
     site = Path(config.site_dir)
     build.write_runtime(ROOT, site, _state["runtime"])
-    build.write_embeds(site, build.calculator_homes(_state.get("nav", []), _state.get("shown", {})))
+    homes = build.calculator_homes(_state.get("nav", []), _state.get("shown", {}))
+    build.write_embeds(site, homes)
+    render.LANG[0] = "zh"
+    build.write_translated_embeds(site, "zh", i18n_site.translated_homes(homes, _state.get("files", ()), "zh"))
+    render.LANG[0] = "en"
     print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
     build.write_downloads(site)
 

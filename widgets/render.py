@@ -282,12 +282,12 @@ def embed_page(name: str, stylesheets: list[str], scripts: list[str], home: str 
     ``home`` is the full page that explains the calculator, linked below the widget."""
     calc = get(name)
     back = (f'<p class="calc-embed-home"><a href="{html.escape(home)}" target="_blank" rel="noopener">'
-            "Open the full page</a></p>" if home else "")
+            f"{html.escape(_t('Open the full page'))}</a></p>" if home else "")
     links = "".join(f'<link rel="stylesheet" href="{s}">' for s in stylesheets)
     tags = "".join(f'<script type="module" src="{s}"></script>' for s in scripts)
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{"zh-Hans" if LANG[0] == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">'
-            f"<title>{html.escape(calc.title)}</title>{links}</head>"
+            f"<title>{html.escape(i18n.translate(calc.title, LANG[0]))}</title>{links}</head>"
             f'<body class="calc-embed" data-embed="{calc.name}"><main>{_widget(calc, {}, [], [], calc.name, embed=True)}'
             f"{back}</main>{tags}</body></html>")
 

@@ -121,3 +121,13 @@ def test_the_search_index_holds_chinese_pages_segmented_into_words(built_site: P
     docs = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))["docs"]
     text = next(d["text"] for d in docs if d["location"] == "zh/calculators/")
     assert "\u200b嵌入\u200b" in text  # jieba's words, between zero-width spaces (Material's search plugin)
+
+
+def test_an_embed_page_takes_the_language_from_the_url(page: Page, site: str) -> None:
+    page.goto(f"{site}embed/collective/?lang=zh&gpus=16")
+    expect(page).to_have_url(f"{site}embed/collective/zh/?lang=zh&gpus=16")
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+    expect(page.locator("#collective-gpus")).to_have_value("16")
+    expect(page.locator("#collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    page.locator("#collective-gpus").fill("1")
+    expect(page.locator("#collective-gpus-error")).to_have_text(re.compile(r"必须介于 2 和 131072 之间：收到 1$"))

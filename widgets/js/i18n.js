@@ -8,3 +8,10 @@ window.addEventListener("click", (event) => {
   event.stopImmediatePropagation();
   location.assign(`${link.href.split(/[?#]/)[0]}${location.search}${location.hash}`);
 }, true);
+
+// An embed page (embed/NAME/) asked for another language (?lang=zh) opens that language's
+// embed page (embed/NAME/zh/), keeping the other options and the anchor.
+const asked = new URLSearchParams(location.search).get("lang");
+if (document.body?.classList.contains("calc-embed") && asked === "zh" && !document.documentElement.lang.startsWith("zh")) {
+  location.replace(`zh/${location.search}${location.hash}`);
+}
