@@ -187,7 +187,8 @@ def render_text(result: Result, lang: str = "en") -> str:
     lines += [f"  {o.label:<{width}}  {result.display(o.name)}" for o in scalars]
     for o in calc.outputs:
         if isinstance(o, Table):
-            lines += ["", f"{o.title}:", *_table_lines(o, result.outcome.tables[o.name])]
+            rows = [[i18n.cell(v, lang) for v in row] for row in result.outcome.tables[o.name]]
+            lines += ["", f"{o.title}:", *_table_lines(o, rows)]
         elif isinstance(o, Chart):
             count = len(result.outcome.charts[o.name])
             lines += ["", f"{t('chart')} {o.name}: {o.title} ({count} {t('traces; --json for data')})"]

@@ -18,6 +18,7 @@ import functools
 import importlib
 import importlib.util
 import pkgutil
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -27,7 +28,7 @@ from calc.params import Bounded, Choice, Param
 from calc.registry import Calculator
 
 __all__ = ["LANGUAGES", "check_lang", "catalogue", "translate", "localize", "message",
-           "localize_result", "declared_texts", "translator", "rule_text"]
+           "localize_result", "declared_texts", "cell", "translator", "rule_text"]
 
 LANGUAGES = ("en", "zh")
 
@@ -60,11 +61,54 @@ def _catalogue_modules(path: Any, lang: str) -> Iterator[str]:
             yield f"{info.name}.{lang}"
 
 
-def translate(text: str, lang: str) -> str:
-    """``text`` in ``lang``; the English text where the catalogue has no entry."""
+def translate(text: str, lang: str, _depth: int = 0) -> str:
+    """``text`` in ``lang``; the English text where the catalogue has no entry.
+
+    A text the models format (``f"after {minutes} min"``) is found by the catalogue's
+    template for it (``"after {minutes} min"``): the values are kept, and each is itself
+    translated where the catalogue knows it (a state such as ``firing``).
+    """
     if lang == "en" or not text:
         return text
-    return catalogue(lang).get(text, text)
+    found = catalogue(lang).get(text)
+    if found is not None:
+        return found
+    if _depth < 2:
+        for pattern, chinese in _templates(lang):
+            match = pattern.fullmatch(text)
+            if match:
+                values = {k: translate(v, lang, _depth + 1) for k, v in match.groupdict().items()}
+                return chinese.format(**values)
+    return text
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+@functools.cache
+def _templates(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The catalogue's entries with ``{name}`` fields as patterns, most literal text first."""
+    found = []
+    for english, chinese in catalogue(lang).items():
+        if _FIELD.search(english) and not {"{{", "}}"} & {english[i:i + 2] for i in range(len(english))}:
+            found.append((_pattern(english), chinese, len(_FIELD.sub("", english))))
+    found.sort(key=lambda t: -t[2])
+    return tuple((p, c) for p, c, _ in found if p is not None)
+
+
+def _pattern(template: str) -> re.Pattern[str] | None:
+    parts, seen, last = [], set(), 0
+    for m in _FIELD.finditer(template):
+        parts.append(re.escape(template[last:m.start()]))
+        name = m.group(1)
+        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        seen.add(name)
+        last = m.end()
+    parts.append(re.escape(template[last:]))
+    try:
+        return re.compile("".join(parts), re.S)
+    except re.error:
+        return None
 
 
 # ---- declarations ------------------------------------------------------------------------
@@ -119,12 +163,18 @@ def rule_text(p: Param, lang: str) -> str:
 # ---- results and errors --------------------------------------------------------------------
 
 def localize_result(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A result's JSON with its notes and chart trace names in ``lang``; values untouched."""
+    """A result's JSON with its notes, text cells and trace names in ``lang``; numbers untouched."""
     if lang == "en":
         return data
     charts = {k: [{**trace, "name": translate(trace["name"], lang)} for trace in v]
               for k, v in data["charts"].items()}
-    return {**data, "charts": charts, "notes": [translate(n, lang) for n in data["notes"]]}
+    tables = {k: [[cell(v, lang) for v in row] for row in rows] for k, rows in data["tables"].items()}
+    return {**data, "charts": charts, "tables": tables, "notes": [translate(n, lang) for n in data["notes"]]}
+
+
+def cell(value: Any, lang: str) -> Any:
+    """A table cell in ``lang``: text is looked up (a state, a verdict), numbers are kept."""
+    return translate(value, lang) if isinstance(value, str) else value
 
 
 def message(exc: ValidationError, lang: str) -> str:

@@ -108,7 +108,7 @@ def _table(out: Table, rows: Any) -> str:
 def _cell(value: object) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return format_number(value)
-    return str(value)
+    return _t(value) if isinstance(value, str) else str(value)
 
 
 def references_html(code: Any) -> str:
