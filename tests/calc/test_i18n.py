@@ -1,9 +1,9 @@
 """calc.i18n: one declaration, rendered in English or Chinese from the message catalogues."""
 
 import json
-from collections.abc import Iterator
 import re
 import string
+from collections.abc import Iterator
 
 import pytest
 
