@@ -12,6 +12,7 @@ UTF-32 with a byte-order mark, so a device or a huge file cannot hang or exhaust
 from __future__ import annotations
 
 import codecs
+import inspect
 import json
 import sys
 from collections.abc import Sequence
@@ -30,7 +31,7 @@ __all__ = ["main"]
 USAGE = """usage: python -m calc list [--lang zh]
        python -m calc describe NAME [--lang zh]
        python -m calc run NAME [--PARAM VALUE ...] [--json] [--lang zh]
-       python -m calc export NAME [--INPUT FILE ...] [--out DIR]
+       python -m calc export NAME [--INPUT FILE ...] [--out DIR] [--lang zh]
 """ + PROBLEMS_USAGE
 
 
@@ -73,7 +74,7 @@ def _dispatch(args: list[str], lang: str = "en") -> int:
     if command == "problems":
         return problems_main(args[1:])
     if command == "export" and len(args) >= 2:
-        return _export(args[1], args[2:])
+        return _export(args[1], args[2:], lang)
     print(USAGE, file=sys.stderr)
     return 2
 
@@ -204,7 +205,7 @@ def _table_lines(table: Table, rows: Sequence[Sequence[object]]) -> list[str]:
     return ["  " + fmt.format(*heads), *("  " + fmt.format(*r) for r in cells)]
 
 
-def _export(name: str, args: list[str]) -> int:
+def _export(name: str, args: list[str], lang: str = "en") -> int:
     found = exporters()
     if name not in found:
         raise ValidationError(None, f"unknown export {name!r}; known: {', '.join(found) or 'none'}")
@@ -212,7 +213,11 @@ def _export(name: str, args: list[str]) -> int:
     if len(args) % 2 or not all(k.startswith("--") for k in flags):
         raise ValidationError(None, f"export arguments must be --INPUT FILE pairs: got {' '.join(args)[:80]!r}")
     out = flags.pop("--out", None)
-    inputs = {k[2:].replace("-", "_"): _read_text(k[2:], v) for k, v in flags.items()}
+    inputs: dict[str, str] = {k[2:].replace("-", "_"): _read_text(k[2:], v) for k, v in flags.items()}
+    if lang != "en":  # only the exports that translate their descriptions take a language
+        if "lang" not in inspect.signature(found[name].func).parameters:
+            raise ValidationError("lang", f"export {name} has no translated descriptions: drop --lang {lang}")
+        inputs["lang"] = lang
     try:
         result = found[name].func(**inputs)
     except TypeError:

@@ -13,12 +13,14 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import re
 import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from calc import __version__
 from calc.exporters import exporters, zip_files
@@ -30,7 +32,7 @@ from widgets.render import SITE_ROOT, embed_page
 from widgets.wheel import build_wheel, wheel_name
 
 __all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
-           "resolve_site_root", "write_embeds", "write_translated_embeds", "calculator_homes", "write_downloads", "SETUP_COMMAND", "calculator_index"]
+           "resolve_site_root", "write_embeds", "write_translated_embeds", "calculator_homes", "write_downloads", "translatable", "SETUP_COMMAND", "calculator_index"]
 
 SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -185,6 +187,11 @@ def write_translated_embeds(site: Path, lang: str, homes: Mapping[str, str]) -> 
     return [f"{c.name}/{lang}" for c in all_calculators()]
 
 
+def translatable(func: Any) -> bool:
+    """Whether an export takes ``lang`` (and so has a translated download)."""
+    return "lang" in inspect.signature(func).parameters
+
+
 def calculator_homes(nav: Sequence[str], shown: Mapping[str, Sequence[str]]) -> dict[str, str]:
     """Each calculator's home for its embed page's link back: the first page in navigation
     order, after the home page, that shows it (``shown``: page URL -> calculator names)."""
@@ -195,13 +202,17 @@ def calculator_homes(nav: Sequence[str], shown: Mapping[str, Sequence[str]]) -> 
     return homes
 
 
-def write_downloads(site: Path) -> list[str]:
-    """Every export into ``downloads/`` under the file name the page links to."""
-    folder = site / "downloads"
+def write_downloads(site: Path, lang: str = "en") -> list[str]:
+    """Every export into ``downloads/`` under the file name the page links to; with ``lang``,
+    the exports that translate their descriptions (a ``lang`` argument) into ``downloads/<lang>/``."""
+    folder = site / "downloads" / ("" if lang == "en" else lang)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for export in exporters().values():
-        content = export.func()  # text, or many files (path -> text), offered as one zip
+        if lang != "en" and not translatable(export.func):
+            continue
+        # text, or many files (path -> text), offered as one zip
+        content = export.func(lang=lang) if lang != "en" else export.func()
         if isinstance(content, str):
             (folder / export.filename).write_text(content)
         else:

@@ -108,6 +108,7 @@ def on_post_build(config: Any) -> None:
     render.LANG[0] = "en"
     print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
     build.write_downloads(site)
+    build.write_downloads(site, "zh")
 
 
 def on_serve(server: Any, config: Any, builder: Any) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import inspect
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -143,7 +144,9 @@ def download_html(code: Any) -> str:
         raise BuildError(f"[[download:{code.target}]]: unknown export; known: {', '.join(found) or 'none'}")
     filename = found[code.target].filename
     label = code.params.get("label", f"Download {filename}")
-    return (f'<p><a class="md-button calc-download" href="{SITE_ROOT}downloads/{html.escape(filename)}" '
+    # On a translated page, an export that translates its descriptions links its translation.
+    folder = f"{LANG[0]}/" if LANG[0] != "en" and "lang" in inspect.signature(found[code.target].func).parameters else ""
+    return (f'<p><a class="md-button calc-download" href="{SITE_ROOT}downloads/{folder}{html.escape(filename)}" '
             f'download="{html.escape(filename)}">{html.escape(label)}</a></p>')
 
 

@@ -131,3 +131,9 @@ def test_every_declared_text_of_every_calculator_has_a_chinese_entry() -> None:
     missing = sorted({f"{c.name}: {t!r}" for c in all_calculators() for t in i18n.declared_texts(c)
                       if t and t not in known})
     assert not missing, f"{len(missing)} texts have no Chinese entry:\n" + "\n".join(missing)
+
+
+def test_cli_export_in_chinese_refuses_an_export_without_translated_descriptions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "configs", "--lang", "zh"]) == 2
+    assert capsys.readouterr().err == "错误： export configs has no translated descriptions: drop --lang zh\n"
