@@ -13,7 +13,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import PYTHON_READY_MS
 
 ROOT = Path(__file__).resolve().parents[2]
-CJK_SHARE = 0.5  # of the letters in a page's prose (headings, paragraphs, lists; not code, tables, widgets)
+CJK_SHARE = 0.5  # of the letters in a page's prose (headings, paragraphs, lists; not code, tables, widgets, the
+# list of cited sources, whose titles are in their own language)
 
 
 def zh_pages() -> list[str]:
@@ -27,7 +28,7 @@ def url(name: str) -> str:
 PROSE_SHARE = """() => {
   const main = document.querySelector('article.md-content__inner');
   const copy = main.cloneNode(true);
-  copy.querySelectorAll('pre, code, table, .calc-widget, .calc-lang-switch, .headerlink, .katex').forEach(e => e.remove());
+  copy.querySelectorAll('pre, code, table, .calc-widget, .calc-lang-switch, .headerlink, .calc-references').forEach(e => e.remove());
   const text = copy.textContent;
   const cjk = (text.match(/[\\u3400-\\u9fff]/g) || []).length;
   const latin = (text.match(/[A-Za-z]/g) || []).length;
