@@ -12,10 +12,12 @@ UTF-32 with a byte-order mark, so a device or a huge file cannot hang or exhaust
 from __future__ import annotations
 
 import codecs
+import inspect
 import json
 import sys
 from collections.abc import Sequence
 
+from calc import i18n
 from calc.errors import ValidationError, shorten
 from calc.exporters import exporters
 from calc.outputs import Chart, Scalar, Table
@@ -26,19 +28,21 @@ from calc.registry import Calculator, Result, all_calculators, get
 
 __all__ = ["main"]
 
-USAGE = """usage: python -m calc list
-       python -m calc describe NAME
-       python -m calc run NAME [--PARAM VALUE ...] [--json]
-       python -m calc export NAME [--INPUT FILE ...] [--out DIR]
+USAGE = """usage: python -m calc list [--lang zh]
+       python -m calc describe NAME [--lang zh]
+       python -m calc run NAME [--PARAM VALUE ...] [--json] [--lang zh]
+       python -m calc export NAME [--INPUT FILE ...] [--out DIR] [--lang zh]
 """ + PROBLEMS_USAGE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    lang = "en"
     try:
-        return _dispatch(args)
+        args, lang = _take_lang(args)
+        return _dispatch(args, lang)
     except ValidationError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
+        print(f"{i18n.translate('error:', lang)} {i18n.message(exc, lang)}", file=sys.stderr)
         return 2
     except (ArithmeticError, RecursionError, MemoryError, ValueError) as exc:
         print(f"error: internal error (please report it): {type(exc).__name__}: {shorten(str(exc), 200)}",
@@ -46,42 +50,56 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _dispatch(args: list[str]) -> int:
+def _take_lang(args: list[str]) -> tuple[list[str], str]:
+    """``--lang zh`` (or ``--lang=zh``) anywhere: the language of labels, help and messages."""
+    for i, arg in enumerate(args):
+        if arg.startswith("--lang="):
+            return args[:i] + args[i + 1:], i18n.check_lang(arg[len("--lang="):])
+        if arg == "--lang":
+            if i + 1 == len(args):
+                raise ValidationError("lang", "lang needs a value: got nothing")
+            return args[:i] + args[i + 2:], i18n.check_lang(args[i + 1])
+    return args, "en"
+
+
+def _dispatch(args: list[str], lang: str = "en") -> int:
     command = args[0] if args else ""
     if command == "list" and len(args) == 1:
-        return _list()
+        return _list(lang)
     if command == "describe" and len(args) == 2:
-        print(describe(get(args[1])))
+        print(describe(i18n.localize(get(args[1]), lang), lang))
         return 0
     if command == "run" and len(args) >= 2:
-        return _run(get(args[1]), args[2:])
+        return _run(get(args[1]), args[2:], lang)
     if command == "problems":
         return problems_main(args[1:])
     if command == "export" and len(args) >= 2:
-        return _export(args[1], args[2:])
+        return _export(args[1], args[2:], lang)
     print(USAGE, file=sys.stderr)
     return 2
 
 
-def _list() -> int:
+def _list(lang: str = "en") -> int:
     calcs = all_calculators()
     width = max(len(c.name) for c in calcs)
     for c in calcs:
-        print(f"{c.name:<{width}}  {c.summary}")
+        print(f"{c.name:<{width}}  {i18n.translate(c.summary, lang)}")
     return 0
 
 
-def describe(calc: Calculator) -> str:
-    """Parameters with unit, default, bounds and help; then the declared outputs."""
-    lines = [f"{calc.name}: {calc.title}", calc.summary, "", "parameters:"]
+def describe(calc: Calculator, lang: str = "en") -> str:
+    """Parameters with unit, default, bounds and help; then the declared outputs.
+    ``calc`` is already localized (calc.i18n.localize); ``lang`` translates the CLI's own words."""
+    t = i18n.translator(lang)
+    lines = [f"{calc.name}: {calc.title}", calc.summary, "", t("parameters:")]
     for p in calc.params:
         unit = f" [{p.unit}]" if p.unit else ""
-        default = "required" if p.default is None else f"default {p.display(p.default)}"
-        rule = f"; {p.describe_rule()}" if p.describe_rule() else ""
+        default = t("required") if p.default is None else f"{t('default')} {p.display(p.default)}"
+        rule = f"; {i18n.rule_text(p, lang)}" if p.describe_rule() else ""
         lines.append(f"  --{p.name}{unit}  {p.label} ({default}{rule})")
         if p.help:
             lines.append(f"      {p.help}")
-    lines += ["", "outputs:"]
+    lines += ["", t("outputs:")]
     for o in calc.outputs:
         if isinstance(o, Scalar):
             unit = f" [{o.unit}]" if o.unit else ""
@@ -150,28 +168,32 @@ def _decode(name: str, path: str, data: bytes) -> str:
             from None
 
 
-def _run(calc: Calculator, args: list[str]) -> int:
+def _run(calc: Calculator, args: list[str], lang: str = "en") -> int:
     raw, as_json = parse_flags(calc, args)
-    result = calc.run(raw)
-    print(json.dumps(result.to_json(), allow_nan=False) if as_json else render_text(result))
+    result = i18n.localize(calc, lang).run(raw)
+    data = i18n.localize_result(result.to_json(), lang)
+    print(json.dumps(data, allow_nan=False) if as_json else render_text(result, lang))
     return 0
 
 
-def render_text(result: Result) -> str:
+def render_text(result: Result, lang: str = "en") -> str:
     """Readable result: inputs, scalar outputs with units, tables; charts are named."""
     calc = result.calculator
+    t = i18n.translator(lang)
     inputs = " ".join(f"{p.name}={p.display(result.inputs[p.name])}" for p in calc.params
                       if not isinstance(p, Text))
-    lines = [f"{calc.name}: {calc.title}", f"inputs: {inputs}", ""]
+    lines = [f"{calc.name}: {calc.title}", f"{t('inputs:')} {inputs}", ""]
     scalars = [o for o in calc.outputs if isinstance(o, Scalar)]
     width = max((len(o.label) for o in scalars), default=0)
     lines += [f"  {o.label:<{width}}  {result.display(o.name)}" for o in scalars]
     for o in calc.outputs:
         if isinstance(o, Table):
-            lines += ["", f"{o.title}:", *_table_lines(o, result.outcome.tables[o.name])]
+            rows = [[i18n.cell(v, lang) for v in row] for row in result.outcome.tables[o.name]]
+            lines += ["", f"{o.title}:", *_table_lines(o, rows)]
         elif isinstance(o, Chart):
-            lines += ["", f"chart {o.name}: {o.title} ({len(result.outcome.charts[o.name])} traces; --json for data)"]
-    lines += [f"note: {n}" for n in result.outcome.notes]
+            count = len(result.outcome.charts[o.name])
+            lines += ["", f"{t('chart')} {o.name}: {o.title} ({count} {t('traces; --json for data')})"]
+    lines += [f"{t('note:')} {t(n)}" for n in result.outcome.notes]
     return "\n".join(lines)
 
 
@@ -183,7 +205,7 @@ def _table_lines(table: Table, rows: Sequence[Sequence[object]]) -> list[str]:
     return ["  " + fmt.format(*heads), *("  " + fmt.format(*r) for r in cells)]
 
 
-def _export(name: str, args: list[str]) -> int:
+def _export(name: str, args: list[str], lang: str = "en") -> int:
     found = exporters()
     if name not in found:
         raise ValidationError(None, f"unknown export {name!r}; known: {', '.join(found) or 'none'}")
@@ -191,7 +213,11 @@ def _export(name: str, args: list[str]) -> int:
     if len(args) % 2 or not all(k.startswith("--") for k in flags):
         raise ValidationError(None, f"export arguments must be --INPUT FILE pairs: got {' '.join(args)[:80]!r}")
     out = flags.pop("--out", None)
-    inputs = {k[2:].replace("-", "_"): _read_text(k[2:], v) for k, v in flags.items()}
+    inputs: dict[str, str] = {k[2:].replace("-", "_"): _read_text(k[2:], v) for k, v in flags.items()}
+    if lang != "en":  # only the exports that translate their descriptions take a language
+        if "lang" not in inspect.signature(found[name].func).parameters:
+            raise ValidationError("lang", f"export {name} has no translated descriptions: drop --lang {lang}")
+        inputs["lang"] = lang
     try:
         result = found[name].func(**inputs)
     except TypeError:

@@ -12,13 +12,21 @@ class ValidationError(ValueError):
     """Bad input: the message names the field, the rule and the value received.
 
     ``field`` is the parameter name the reader must fix, or ``None`` when the
-    problem is not tied to one parameter (an unknown calculator, say).
+    problem is not tied to one parameter (an unknown calculator, say). Parameter errors
+    also carry ``label``, ``rule`` (a template over ``args``) and ``got``.
     """
 
-    def __init__(self, field: str | None, message: str) -> None:
+    def __init__(self, field: str | None, message: str, *, label: str | None = None,
+                 rule: str | None = None, args: dict[str, str] | None = None, got: str = "") -> None:
         super().__init__(message)
         self.field = field
         self.message = message
+        # The parts, so the message can be rendered in another language (calc.i18n.message):
+        # the field's label, the rule as a template over ``args``, and the value as quoted.
+        self.label = label
+        self.rule = rule
+        self.rule_args = args or {}
+        self.got = got
 
     def __repr__(self) -> str:
         return f"ValidationError(field={self.field!r}, message={self.message!r})"

@@ -5,6 +5,7 @@ input: bad JSON, NaN or Infinity, numbers too long to read, nesting too deep, a 
 fails. An error the host cannot recover from in the same interpreter (memory exhausted, the
 recursion limit reached: the interpreter's state may be damaged) adds ``"fatal": true`` so the
 host can restart it.
+``lang`` ("en" or "zh") chooses the language of labels, notes and messages (calc.i18n).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from calc import i18n
 from calc.errors import ValidationError, shorten
 from calc.registry import get
 
@@ -21,13 +23,15 @@ MAX_DIGITS = 300
 """Digits of a JSON integer read; longer ones are refused rather than converted slowly."""
 
 
-def run_json(name: str, params_json: str) -> str:
+def run_json(name: str, params_json: str, lang: str = "en") -> str:
     """Run calculator ``name`` on the JSON object ``params_json``."""
+    lang = lang if lang in i18n.LANGUAGES else "en"
     try:
-        reply: dict[str, Any] = {"result": get(name).run(_params(params_json)).to_json()}
+        result = i18n.localize(get(name), lang).run(_params(params_json)).to_json()
+        reply: dict[str, Any] = {"result": i18n.localize_result(result, lang)}
         return json.dumps(reply, allow_nan=False)
     except ValidationError as exc:
-        return _error(exc.field, exc.message)
+        return _error(exc.field, i18n.message(exc, lang))
     except (MemoryError, RecursionError) as exc:
         return _error(None, f"internal error in {name}: {type(exc).__name__} (the engine restarts)", fatal=True)
     except Exception as exc:  # a bug in a model must still give the page a clean reply

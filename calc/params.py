@@ -76,8 +76,11 @@ class Param:
             "advanced": self.advanced,
         }
 
-    def fail(self, rule: str, raw: object) -> ValidationError:
-        return ValidationError(self.name, f"{self.name} must {rule}: got {_shown(raw)}")
+    def fail(self, rule: str, raw: object, **args: str) -> ValidationError:
+        """``rule`` is a template over ``args`` (``be at least {low}``): calc.i18n translates it."""
+        shown = _shown(raw)
+        return ValidationError(self.name, f"{self.name} must {rule.format(**args)}: got {shown}",
+                               label=self.label, rule=rule, args=args, got=shown)
 
 
 def _as_number(param: Param, raw: object, rule: str) -> float:
@@ -108,11 +111,11 @@ class Bounded(Param):
     def check_bounds(self, value: float, raw: object) -> None:
         low, high = self.minimum, self.maximum
         if low is not None and high is not None and not low <= value <= high:
-            raise self.fail(f"be between {self.show(low)} and {self.show(high)}", raw)
+            raise self.fail("be between {low} and {high}", raw, low=self.show(low), high=self.show(high))
         if low is not None and value < low:
-            raise self.fail(f"be at least {self.show(low)}", raw)
+            raise self.fail("be at least {low}", raw, low=self.show(low))
         if high is not None and value > high:
-            raise self.fail(f"be at most {self.show(high)}", raw)
+            raise self.fail("be at most {high}", raw, high=self.show(high))
 
     def show(self, bound: float) -> str:
         return format_number(int(bound) if bound == int(bound) else bound, 12).replace(",", "")
@@ -200,7 +203,7 @@ class Choice(Param):
 
     def coerce(self, raw: object) -> str:
         if not isinstance(raw, str) or raw.strip() not in self.choices or _lone_surrogate(raw) >= 0:
-            raise self.fail(f"be one of {', '.join(self.choices)}", raw)
+            raise self.fail("be one of {choices}", raw, choices=", ".join(self.choices))
         return raw.strip()
 
     def describe_rule(self) -> str:
@@ -256,7 +259,9 @@ class Text(Param):
             raise self.fail("be text", raw)
         if len(raw) > self.max_length:
             raise ValidationError(
-                self.name, f"{self.name} must be at most {self.max_length} characters: got {len(raw)}"
+                self.name, f"{self.name} must be at most {self.max_length} characters: got {len(raw)}",
+                label=self.label, rule="be at most {length} characters", args={"length": str(self.max_length)},
+                got=str(len(raw)),
             )
         bad = _lone_surrogate(raw)
         if bad >= 0:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import re
 import shutil
@@ -25,7 +26,7 @@ from calc import __version__
 from calc.exporters import exporters, zip_files
 from calc.problems import all_problems
 from calc.problems import pages as problem_pages
-from calc.registry import all_calculators
+from calc.registry import Calculator, all_calculators
 from widgets.levers import make_levers
 from widgets.offline import write_service_worker
 from widgets.precompress import precompress
@@ -34,7 +35,8 @@ from widgets.render import SITE_ROOT, embed_page
 from widgets.wheel import build_wheel, wheel_name
 
 __all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
-           "resolve_site_root", "write_embeds", "calculator_homes", "write_downloads", "write_service_worker", "SETUP_COMMAND", "calculator_index"]
+           "resolve_site_root", "write_embeds", "write_translated_embeds", "calculator_homes", "write_downloads",
+           "translatable", "write_service_worker", "SETUP_COMMAND", "calculator_index"]
 
 SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -166,16 +168,8 @@ def write_embeds(site: Path, homes: Mapping[str, str] | None = None) -> list[str
     (relative to the site root) that shows it, linked from its embed page."""
     homes = homes or {}
     names = []
-    css, js = EMBED_ASSETS
     for calc in all_calculators():
-        folder = site / "embed" / calc.name
-        folder.mkdir(parents=True, exist_ok=True)
-        home = f"../../{homes[calc.name]}" if calc.name in homes else ""
-        styles = [f"../../assets/widgets/{c}" for c in css if c != "problems.css"]
-        if calc.view and (WIDGETS_DIR / "js" / f"{calc.view}.css").exists():  # a view's own stylesheet
-            styles.append(f"../../assets/widgets/{calc.view}.css")
-        page = embed_page(calc.name, styles, [f"../../assets/widgets/{j}" for j in js if j != "problems.js"], home)
-        (folder / "index.html").write_text(resolve_site_root(page, "../.."))
+        _write_embed(site / "embed" / calc.name, "../..", calc, homes.get(calc.name))
         names.append(calc.name)
     for page_name in problem_pages():
         folder = site / "embed" / "problems" / page_name
@@ -184,6 +178,31 @@ def write_embeds(site: Path, homes: Mapping[str, str] | None = None) -> list[str
         (folder / "index.html").write_text(resolve_site_root(html, "../../.."))
         names.append(f"problems/{page_name}")
     return names
+
+
+def _write_embed(folder: Path, up: str, calc: Calculator, home: str | None) -> None:
+    """One calculator's embed page in ``folder``, ``up`` being the way back to the site root."""
+    css, js = EMBED_ASSETS
+    folder.mkdir(parents=True, exist_ok=True)
+    styles = [f"{up}/assets/widgets/{c}" for c in css if c != "problems.css"]
+    if calc.view and (WIDGETS_DIR / "js" / f"{calc.view}.css").exists():  # a view's own stylesheet
+        styles.append(f"{up}/assets/widgets/{calc.view}.css")
+    scripts = [f"{up}/assets/widgets/{j}" for j in js if j != "problems.js"]
+    page = embed_page(calc.name, styles, scripts, f"{up}/{home}" if home is not None else "")
+    (folder / "index.html").write_text(resolve_site_root(page, up))
+
+
+def write_translated_embeds(site: Path, lang: str, homes: Mapping[str, str]) -> list[str]:
+    """``embed/<name>/<lang>/index.html``, the embed page in ``lang`` (calc.i18n), which
+    ``embed/<name>/?lang=<lang>`` opens; ``homes`` maps a calculator to its page in ``lang``."""
+    for calc in all_calculators():
+        _write_embed(site / "embed" / calc.name / lang, "../../..", calc, homes.get(calc.name))
+    return [f"{c.name}/{lang}" for c in all_calculators()]
+
+
+def translatable(func: Any) -> bool:
+    """Whether an export takes ``lang`` (and so has a translated download)."""
+    return "lang" in inspect.signature(func).parameters
 
 
 def calculator_homes(nav: Sequence[str], shown: Mapping[str, Sequence[str]]) -> dict[str, str]:
@@ -196,13 +215,17 @@ def calculator_homes(nav: Sequence[str], shown: Mapping[str, Sequence[str]]) -> 
     return homes
 
 
-def write_downloads(site: Path) -> list[str]:
-    """Every export into ``downloads/`` under the file name the page links to."""
-    folder = site / "downloads"
+def write_downloads(site: Path, lang: str = "en") -> list[str]:
+    """Every export into ``downloads/`` under the file name the page links to; with ``lang``,
+    the exports that translate their descriptions (a ``lang`` argument) into ``downloads/<lang>/``."""
+    folder = site / "downloads" / ("" if lang == "en" else lang)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for export in exporters().values():
-        content = export.func()  # text, or many files (path -> text), offered as one zip
+        if lang != "en" and not translatable(export.func):
+            continue
+        # text, or many files (path -> text), offered as one zip
+        content = export.func(lang=lang) if lang != "en" else export.func()
         if isinstance(content, str):
             (folder / export.filename).write_text(content)
         else:

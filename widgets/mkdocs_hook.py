@@ -25,7 +25,7 @@ _importable()
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 
-from widgets import build, print_page, render, shortcodes  # noqa: E402, F401  (render: re-imported fresh below)
+from widgets import build, i18n_site, print_page, render, shortcodes  # noqa: E402, F401  (render: re-imported fresh below)
 
 _state: dict[str, Any] = {}
 
@@ -33,7 +33,7 @@ _state: dict[str, Any] = {}
 def _fresh_engine() -> None:
     """`mkdocs serve` loads this hook once but calls on_config for every rebuild: drop and
     re-import calc and widgets so edits reach the pages, the wheel and pre-rendered results."""
-    global build, print_page, render, shortcodes
+    global build, i18n_site, print_page, render, shortcodes
     _importable()
     for name in [m for m in sys.modules if m.split(".")[0] in ("calc", "widgets")]:
         del sys.modules[name]
@@ -41,6 +41,7 @@ def _fresh_engine() -> None:
     render = importlib.import_module("widgets.render")
     shortcodes = importlib.import_module("widgets.shortcodes")
     print_page = importlib.import_module("widgets.print_page")
+    i18n_site = importlib.import_module("widgets.i18n_site")
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -63,18 +64,27 @@ def _page_error(message: str) -> PluginError:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     _state["page"] = page.file.src_path
+    render.LANG[0] = i18n_site.page_lang(page.file.src_uri)
     _state.setdefault("shown", {})[page.url] = print_page.CALC_CONSTRUCT.findall(markdown)
-    return markdown
+    return i18n_site.fall_back_links(markdown, page.file.src_uri, _state.get("files", ()))
 
 
 def on_nav(nav: Any, config: Any, files: Any) -> Any:
     _state["nav"] = [p.url for p in nav.pages]
     _state["pages"] = {}
+    _state["zh_nav"] = i18n_site.translated_nav(nav, files, config, "zh")
     return nav
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    if i18n_site.page_lang(page.file.src_uri) == "zh":
+        context["nav"] = _state["zh_nav"]
+    return context
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     base = _base_url(page.url)
+    output = i18n_site.mark_page(output, page.file.src_uri, page.url, _state.get("files"))
     output = build.resolve_site_root(output, base)
     output = build.externalize_inline_scripts(output, base, Path(config.site_dir))
     _state.setdefault("pages", {})[page.url] = output  # for the whole-site print page
@@ -86,12 +96,23 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
     return build.externalize_inline_scripts(output, "", Path(config.site_dir))
 
 
+def on_files(files: Any, config: Any) -> Any:
+    _state["files"] = {f.src_uri for f in files.documentation_pages()}
+    return files
+
+
 def on_post_build(config: Any) -> None:
+    render.LANG[0] = "en"
     site = Path(config.site_dir)
     runtime = build.write_runtime(ROOT, site, _state["runtime"])
-    build.write_embeds(site, build.calculator_homes(_state.get("nav", []), _state.get("shown", {})))
+    homes = build.calculator_homes(_state.get("nav", []), _state.get("shown", {}))
+    build.write_embeds(site, homes)
+    render.LANG[0] = "zh"
+    build.write_translated_embeds(site, "zh", i18n_site.translated_homes(homes, _state.get("files", ()), "zh"))
+    render.LANG[0] = "en"
     print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
     build.write_downloads(site)
+    build.write_downloads(site, "zh")
     # Last: it lists every file. Not under `mkdocs serve`: a cached page would hide an edit.
     if _state.get("command") != "serve":
         build.write_service_worker(site, runtime)

@@ -16,7 +16,8 @@ from widgets.render import catalog_html as calculator_catalog_html
 
 __all__ = ["problems_html", "problem_set_html", "problems_embed_page", "catalog_html", "EMBED_ASSETS"]
 
-EMBED_ASSETS = (("widgets.css", "problems.css", "embed.css"), ("runtime.js", "problems.js", "embed.js"))
+EMBED_ASSETS = (("widgets.css", "problems.css", "embed.css", "i18n.css"),
+                ("i18n.js", "runtime.js", "problems.js", "embed.js"))
 
 
 def problems_html(code: Any) -> str:

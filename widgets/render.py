@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import html
 import importlib
+import inspect
 import json
 from collections.abc import Mapping
 from typing import Any
 
+from calc import i18n
 from calc.errors import ValidationError
 from calc.outputs import Chart, Scalar, Table
 from calc.params import Bool, Bounded, Choice, Param, Size, Text, Value
@@ -22,7 +24,7 @@ from calc.units import format_number
 from widgets.svgchart import svg_chart
 
 __all__ = ["SITE_ROOT", "widget_html", "value_html", "table_html", "references_html", "download_html", "catalog_html",
-           "embed_page", "result_for", "BuildError"]
+           "embed_page", "result_for", "BuildError", "LANG"]
 
 SITE_ROOT = "@@SITE_ROOT@@"
 _CACHE: dict[tuple[str, str], Result] = {}
@@ -41,6 +43,13 @@ def result_for(name: str, params: Mapping[str, str]) -> Result:
         except ValidationError as exc:
             raise BuildError(f"calculator {name!r} with {dict(params)}: {exc.message}") from None
     return _CACHE[key]
+
+
+LANG: list[str] = ["en"]  # set by the build per page: the language of labels and notes (calc.i18n)
+
+
+def _t(text: str) -> str:
+    return i18n.translate(text, LANG[0])
 
 
 def _sources() -> tuple[Source, ...]:
@@ -83,7 +92,9 @@ def table_html(code: Any) -> str:
     if not isinstance(out, Table):
         raise BuildError(f"[[table:{code.target}]]: {output} is a {out.kind}, not a table")
     rows = result_for(calc.name, dict(code.params)).outcome.tables[output]
-    return f'<div class="calc-table-wrap">{_table(out, rows)}</div>'
+    localized = i18n.localize(calc, LANG[0]).output(output)
+    assert isinstance(localized, Table)
+    return f'<div class="calc-table-wrap">{_table(localized, rows)}</div>'
 
 
 def _table(out: Table, rows: Any) -> str:
@@ -98,7 +109,7 @@ def _table(out: Table, rows: Any) -> str:
 def _cell(value: object) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return format_number(value)
-    return str(value)
+    return _t(value) if isinstance(value, str) else str(value)
 
 
 def references_html(code: Any) -> str:
@@ -115,13 +126,13 @@ def references_html(code: Any) -> str:
 def catalog_html(code: Any) -> str:
     """``[[catalog]]``: every declared calculator, its summary, parameters, CLI and embed page."""
     rows = []
-    for calc in all_calculators():
+    for calc in (i18n.localize(c, LANG[0]) for c in all_calculators()):
         params = ", ".join(f"<code>{p.name}</code>" for p in calc.params)
         rows.append(f"<tr><td><code>{calc.name}</code></td><td>{html.escape(calc.title)}. "
                     f"{html.escape(calc.summary)}</td><td>{params}</td>"
                     f'<td><a href="{SITE_ROOT}embed/{calc.name}/">embed/{calc.name}/</a></td></tr>')
-    return ('<table class="calc-catalog"><thead><tr><th>Name</th><th>What it computes</th>'
-            f'<th>Parameters</th><th>Embed page</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    heads = "".join(f"<th>{html.escape(_t(h))}</th>" for h in ("Name", "What it computes", "Parameters", "Embed page"))
+    return f'<table class="calc-catalog"><thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
 def download_html(code: Any) -> str:
@@ -133,7 +144,9 @@ def download_html(code: Any) -> str:
         raise BuildError(f"[[download:{code.target}]]: unknown export; known: {', '.join(found) or 'none'}")
     filename = found[code.target].filename
     label = code.params.get("label", f"Download {filename}")
-    return (f'<p><a class="md-button calc-download" href="{SITE_ROOT}downloads/{html.escape(filename)}" '
+    # On a translated page, an export that translates its descriptions links its translation.
+    folder = f"{LANG[0]}/" if LANG[0] != "en" and "lang" in inspect.signature(found[code.target].func).parameters else ""
+    return (f'<p><a class="md-button calc-download" href="{SITE_ROOT}downloads/{folder}{html.escape(filename)}" '
             f'download="{html.escape(filename)}">{html.escape(label)}</a></p>')
 
 
@@ -150,22 +163,27 @@ def widget_html(code: Any) -> str:
 
 def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden: list[str], wid: str,
             embed: bool) -> str:
+    lang = LANG[0]
+    calc = i18n.localize(calc, lang)
     result = result_for(calc.name, options)
     state = {"params": options, "fixed": fixed, "hidden": hidden}
     # The data travel in attributes, not <script type="application/json"> blocks: instant
     # navigation re-creates script elements as classic inline scripts (dropping their type).
+    shown = i18n.localize_result(result.to_json(), lang)
     data = "".join(f' data-{key}="{html.escape(_json(value), quote=True)}"'
-                   for key, value in (("spec", calc.spec()), ("options", state), ("result", result.to_json())))
+                   for key, value in (("spec", calc.spec()), ("options", state), ("result", shown)))
+    status = _t("Result computed at build time; Python starts when you scroll here.")
     parts = [
-        f'<div class="calc-widget" id="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}"{data}>',
+        f'<div class="calc-widget" id="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}" '
+        f'data-lang="{lang}"{data}>',
         f'<div class="calc-head"><strong>{html.escape(calc.title)}</strong> '
-        f'<span class="calc-status" role="status" aria-live="polite">Result computed at build time; '
-        f"Python starts when you scroll here.</span></div>",
+        f'<span class="calc-status" role="status" aria-live="polite">{html.escape(status)}</span></div>',
         _form(calc, result.inputs, wid, fixed, hidden),
         _outputs(calc, result, wid),
         _view(calc, result),
-        "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/">'
-                         f"Open this calculator on its own (embeddable)</a></p>",
+        "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/'
+                         f'{"?lang=" + lang if lang != "en" else ""}">'
+                         f"{html.escape(_t('Open this calculator on its own (embeddable)'))}</a></p>",
         "</div>",
     ]
     return "".join(parts)
@@ -189,16 +207,17 @@ def _form(calc: Calculator, inputs: Mapping[str, Value], wid: str, fixed: list[s
     main = "".join(_field(p, inputs[p.name], wid, p.name in fixed) for p in shown if not p.advanced)
     extra = "".join(_field(p, inputs[p.name], wid, p.name in fixed) for p in shown if p.advanced)
     if extra:
-        extra = (f'<details class="calc-advanced"><summary>Advanced: calibration and overrides</summary>'
+        extra = (f'<details class="calc-advanced"><summary>{html.escape(_t("Advanced: calibration and overrides"))}'
+                 f'</summary>'
                  f'<div class="calc-form-grid">{extra}</div></details>')
-    return f'<form class="calc-form" aria-label="Inputs"><div class="calc-form-grid">{main}</div>{extra}</form>'
+    return f'<form class="calc-form" aria-label="{_t("Inputs")}"><div class="calc-form-grid">{main}</div>{extra}</form>'
 
 
 def _field(p: Param, value: Value, wid: str, fixed: bool) -> str:
     fid = f"{wid}-{p.name}"
     unit = f' <span class="calc-unit">({html.escape(p.unit)})</span>' if p.unit and not isinstance(p, Size) else ""
-    rule = p.describe_rule()
-    help_text = " ".join(t for t in (p.help, f"Allowed: {rule}." if rule else "") if t)
+    rule = i18n.rule_text(p, LANG[0])
+    help_text = " ".join(t for t in (p.help, _t("Allowed: {rule}.").format(rule=rule) if rule else "") if t)
     label = f'<label for="{fid}">{html.escape(p.label)}{unit}</label>'
     control = _control(p, value, fid, fixed)
     help_html = (f'<span class="calc-help" id="{fid}-help" title="{html.escape(help_text)}">'
@@ -234,7 +253,7 @@ def _outputs(calc: Calculator, result: Result, wid: str) -> str:
         f'<td class="calc-out">{html.escape(result.display(o.name))}</td></tr>'
         for o in calc.outputs if isinstance(o, Scalar)
     )
-    parts = [f'<table class="calc-outputs" aria-label="Results"><tbody>{rows}</tbody></table>']
+    parts = [f'<table class="calc-outputs" aria-label="{_t("Results")}"><tbody>{rows}</tbody></table>']
     for o in calc.outputs:
         if isinstance(o, Chart):
             svg = svg_chart(o, result.outcome.charts[o.name])
@@ -244,7 +263,7 @@ def _outputs(calc: Calculator, result: Result, wid: str) -> str:
         elif isinstance(o, Table):
             parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}">'
                          f"{_table(o, result.outcome.tables[o.name])}</div>")
-    notes = "".join(f"<li>{html.escape(n)}</li>" for n in result.outcome.notes)
+    notes = "".join(f"<li>{html.escape(_t(n))}</li>" for n in result.outcome.notes)
     parts.append(f'<ul class="calc-notes">{notes}</ul>')
     return f'<div class="calc-results">{"".join(parts)}</div>'
 
@@ -266,12 +285,12 @@ def embed_page(name: str, stylesheets: list[str], scripts: list[str], home: str 
     ``home`` is the full page that explains the calculator, linked below the widget."""
     calc = get(name)
     back = (f'<p class="calc-embed-home"><a href="{html.escape(home)}" target="_blank" rel="noopener">'
-            "Open the full page</a></p>" if home else "")
+            f"{html.escape(_t('Open the full page'))}</a></p>" if home else "")
     links = "".join(f'<link rel="stylesheet" href="{s}">' for s in stylesheets)
     tags = "".join(f'<script type="module" src="{s}"></script>' for s in scripts)
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{"zh-Hans" if LANG[0] == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">'
-            f"<title>{html.escape(calc.title)}</title>{links}</head>"
+            f"<title>{html.escape(i18n.translate(calc.title, LANG[0]))}</title>{links}</head>"
             f'<body class="calc-embed" data-embed="{calc.name}"><main>{_widget(calc, {}, [], [], calc.name, embed=True)}'
             f"{back}</main>{tags}</body></html>")
 

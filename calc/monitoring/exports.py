@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 
 from calc.exporters import exporter
+from calc.i18n import translate
 from calc.monitoring.table import ALERT_TABLE, DEFAULT_THRESHOLDS, METRICS, AlertRule
 
 __all__ = ["prometheus_rules", "grafana_dashboard", "BURST_RULE", "MEAN_UTIL_EXPR"]
@@ -39,7 +40,7 @@ def _threshold_text(value: float) -> str:
     return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(float(value))
 
 
-def _rule_lines(rule: AlertRule, threshold: float) -> list[str]:
+def _rule_lines(rule: AlertRule, threshold: float, lang: str = "en") -> list[str]:
     lines = [
         f"      - alert: {rule.alert}",
         "        expr: |-",
@@ -53,11 +54,11 @@ def _rule_lines(rule: AlertRule, threshold: float) -> list[str]:
         "        labels:",
         f"          severity: {rule.severity}",
         "        annotations:",
-        "          summary: " + _q(f"{rule.metric} above {_threshold_text(threshold)}{unit} on "
-                                   "{{ $labels.instance }}"),
-        "          description: " + _q(f"{rule.metric}: {{{{ $value | printf \"%.4g\" }}}}{unit} "
-                                       f"(threshold {_threshold_text(threshold)}{unit}). {rule.meaning}"),
-        "          first_action: " + _q(rule.first_action),
+        "          summary: " + _q(translate(f"{rule.metric} above {_threshold_text(threshold)}{unit} on "
+                                             "{{ $labels.instance }}", lang)),
+        "          description: " + _q(translate(f"{rule.metric}: {{{{ $value | printf \"%.4g\" }}}}{unit} "
+                                                 f"(threshold {_threshold_text(threshold)}{unit}). {rule.meaning}", lang)),
+        "          first_action: " + _q(translate(rule.first_action, lang)),
     ]
     return lines
 
@@ -67,8 +68,9 @@ def _metric_comments() -> list[str]:
     return [f"#   {m.name:<{width}}  {m.exporter}; {m.raw}" for m in METRICS.values()]
 
 
-def prometheus_rules(thresholds: Mapping[str, float] | None = None) -> str:
-    """A Prometheus alerting-rules file for the table (plus the burst rule) at ``thresholds``."""
+def prometheus_rules(thresholds: Mapping[str, float] | None = None, lang: str = "en") -> str:
+    """A Prometheus alerting-rules file for the table (plus the burst rule) at ``thresholds``;
+    ``lang`` translates the annotations (calc.i18n), never names, labels or expressions."""
     chosen = {**DEFAULT_THRESHOLDS, **(thresholds or {})}
     lines = [
         "# Alerting rules for a RoCE AI fabric, generated from calc/monitoring/table.py",
@@ -80,20 +82,20 @@ def prometheus_rules(thresholds: Mapping[str, float] | None = None) -> str:
         "    rules:",
     ]
     for rule in ALERT_TABLE:
-        lines += _rule_lines(rule, chosen[rule.key])
-    lines += ["  - name: ai-fabric-bursts", "    rules:", *_rule_lines(BURST_RULE, BURST_RULE.default)]
+        lines += _rule_lines(rule, chosen[rule.key], lang)
+    lines += ["  - name: ai-fabric-bursts", "    rules:", *_rule_lines(BURST_RULE, BURST_RULE.default, lang)]
     return "\n".join(lines) + "\n"
 
 
 _PANEL_UNITS = {"%": "percent", "frames/s": "pps", "errors": "short"}
 
 
-def _panel(pid: int, rule: AlertRule, threshold: float, x: int, y: int) -> dict[str, object]:
+def _panel(pid: int, rule: AlertRule, threshold: float, x: int, y: int, lang: str = "en") -> dict[str, object]:
     return {
         "id": pid,
         "type": "timeseries",
         "title": f"{rule.metric} ({rule.alert}: > {_threshold_text(threshold)} {rule.unit})",
-        "description": f"{rule.meaning} First action: {rule.first_action}",
+        "description": translate(f"{rule.meaning} First action: {rule.first_action}", lang),
         "datasource": {"type": "prometheus", "uid": "${datasource}"},
         "gridPos": {"h": 8, "w": 12, "x": x, "y": y},
         "targets": [{"refId": "A", "expr": rule.value, "legendFormat": "{{instance}} {{device}}"}],
@@ -110,9 +112,9 @@ def _panel(pid: int, rule: AlertRule, threshold: float, x: int, y: int) -> dict[
     }
 
 
-def _burst_panel(pid: int, y: int) -> dict[str, object]:
-    panel = _panel(pid, BURST_RULE, BURST_RULE.default, 0, y)
-    panel["title"] = "Link utilization: hourly mean against p99 of 1-minute rates (LinkBusyP99High)"
+def _burst_panel(pid: int, y: int, lang: str = "en") -> dict[str, object]:
+    panel = _panel(pid, BURST_RULE, BURST_RULE.default, 0, y, lang)
+    panel["title"] = translate("Link utilization: hourly mean against p99 of 1-minute rates (LinkBusyP99High)", lang)
     panel["gridPos"] = {"h": 8, "w": 24, "x": 0, "y": y}
     panel["targets"] = [
         {"refId": "A", "expr": MEAN_UTIL_EXPR, "legendFormat": "mean {{instance}} {{device}}"},
@@ -121,15 +123,17 @@ def _burst_panel(pid: int, y: int) -> dict[str, object]:
     return panel
 
 
-def grafana_dashboard(thresholds: Mapping[str, float] | None = None) -> str:
-    """A Grafana dashboard (JSON model) with one panel per rule, on the same expressions."""
+def grafana_dashboard(thresholds: Mapping[str, float] | None = None, lang: str = "en") -> str:
+    """A Grafana dashboard (JSON model) with one panel per rule, on the same expressions;
+    ``lang`` translates titles and descriptions (calc.i18n), never uids or expressions."""
     chosen = {**DEFAULT_THRESHOLDS, **(thresholds or {})}
-    panels = [_panel(i + 1, r, chosen[r.key], 12 * (i % 2), 8 * (i // 2)) for i, r in enumerate(ALERT_TABLE)]
-    panels.append(_burst_panel(len(panels) + 1, 8 * ((len(ALERT_TABLE) + 1) // 2)))
+    panels = [_panel(i + 1, r, chosen[r.key], 12 * (i % 2), 8 * (i // 2), lang) for i, r in enumerate(ALERT_TABLE)]
+    panels.append(_burst_panel(len(panels) + 1, 8 * ((len(ALERT_TABLE) + 1) // 2), lang))
     dashboard = {
-        "title": "AI fabric: RoCE alert table",
+        "title": translate("AI fabric: RoCE alert table", lang),
         "uid": "ai-fabric-roce-alerts",
-        "description": "Generated from calc/monitoring/table.py (python -m calc export grafana-dashboard).",
+        "description": translate("Generated from calc/monitoring/table.py (python -m calc export grafana-dashboard).",
+                                 lang),
         "tags": ["rdma", "roce", "ai-fabric"],
         "editable": True,
         "schemaVersion": 39,
@@ -146,10 +150,10 @@ def grafana_dashboard(thresholds: Mapping[str, float] | None = None) -> str:
 
 
 @exporter("prometheus-rules", filename="ai-fabric-alerts.rules.yml")
-def export_prometheus_rules() -> str:
-    return prometheus_rules()
+def export_prometheus_rules(lang: str = "en") -> str:
+    return prometheus_rules(lang=lang)
 
 
 @exporter("grafana-dashboard", filename="ai-fabric-dashboard.json")
-def export_grafana_dashboard() -> str:
-    return grafana_dashboard()
+def export_grafana_dashboard(lang: str = "en") -> str:
+    return grafana_dashboard(lang=lang)

@@ -84,7 +84,13 @@ function readJSON(root, key) {
   return JSON.parse(root.dataset[key]);
 }
 
-function statusText() {
+function statusText(lang) {
+  if (lang === "zh") { // the Chinese edition (calc/zh.py holds the build-time wording)
+    if (stats.startupError) return `${stats.startupError}。显示构建时计算的结果。`;
+    if (stats.readyAt) return `实时：由浏览器中的 Python 重新计算（Pyodide ${stats.pyodide}）。`;
+    if (stats.workerStartedAt) return "正在浏览器中加载 Python…";
+    return "结果在构建时计算；滚动到此处时 Python 启动。";
+  }
   if (stats.startupError) return `${stats.startupError}. Showing the result computed at build time.`;
   if (stats.readyAt) return `Live: recomputed in your browser by Python (Pyodide ${stats.pyodide}).`;
   if (stats.workerStartedAt) return "Loading Python in your browser…";
@@ -96,7 +102,7 @@ function setStatusAll() {
   for (const w of widgets) {
     if (!w.root.isConnected) { widgets.delete(w); continue; }
     w.root.dataset.state = state;
-    w.root.querySelector(".calc-status").textContent = statusText();
+    w.root.querySelector(".calc-status").textContent = statusText(w.lang);
   }
 }
 
@@ -105,6 +111,7 @@ class Widget {
     this.root = root;
     this.id = root.id;
     this.calc = root.dataset.calc;
+    this.lang = root.dataset.lang || "en"; // labels, notes and messages from the worker in this language
     this.spec = readJSON(root, "spec");
     this.state = readJSON(root, "options");
     this.result = readJSON(root, "result");
@@ -176,7 +183,7 @@ class Widget {
     try {
       await startWorker();
       const t0 = performance.now();
-      const result = await call("run", { calc: this.calc, params });
+      const result = await call("run", { calc: this.calc, params, lang: this.lang });
       if (seq !== this.seq) return;
       this.clearErrors();
       this.result = result;
@@ -258,7 +265,7 @@ class Widget {
     await this.view.render(element, result, {
       plotly: plotly ? await plotly : null,
       loadPlotly,
-      run: (params) => startWorker().then(() => call("run", { calc: this.calc, params: { ...this.params(), ...params } })),
+      run: (params) => startWorker().then(() => call("run", { calc: this.calc, params: { ...this.params(), ...params }, lang: this.lang })),
       widget: this,
       live: Boolean(stats.readyAt),
     });

@@ -22,7 +22,7 @@ function handle(runtime, msg) {
     return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideLoadedAt: runtime.pyodideLoadedAt, levers: runtime.levers };
   }
   if (msg.type === "run") {
-    const reply = JSON.parse(runtime.api.run_json(msg.calc, JSON.stringify(msg.params)));
+    const reply = JSON.parse(runtime.api.run_json(msg.calc, JSON.stringify(msg.params), msg.lang || "en"));
     if (reply.error) throw Object.assign(new Error(reply.error.message), { field: reply.error.field, validation: true });
     return reply.result;
   }

@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -261,3 +262,40 @@ def test_view_prerenders_the_rules_at_the_readers_thresholds() -> None:
 
 def test_rules_count_matches_the_exported_file() -> None:
     assert calc.run("alert_table").value("rules") == len(_rule_exprs())
+
+
+# ---- the Chinese downloads (calc.i18n): descriptions translated, identifiers kept ----------
+
+ZH_TEST = {"{metric} above {threshold} on {instance}": "{instance} 上的{metric}超过 {threshold}",
+           "NIC drop rate": "网卡丢包率", "AI fabric: RoCE alert table": "AI 网络：RoCE 告警表"}
+
+
+@pytest.fixture
+def zh_catalogue(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    from calc import i18n
+
+    monkeypatch.setattr(i18n, "catalogue", lambda lang: {} if lang == "en" else ZH_TEST)
+    i18n._templates.cache_clear()
+    yield
+    i18n._templates.cache_clear()
+
+
+def test_chinese_rules_translate_the_summary_and_keep_names_labels_and_expressions(zh_catalogue: None) -> None:
+    en, zh = prometheus_rules(), prometheus_rules(lang="zh")
+    kept = re.compile(r"^\s*(- alert|expr|\(|>|for|severity|- name).*$", re.M)
+    assert kept.findall(zh) == kept.findall(en)
+    assert 'summary: "{{ $labels.instance }} 上的网卡丢包率超过 0.001 %"' in zh
+
+
+def test_chinese_dashboard_keeps_uid_and_expressions(zh_catalogue: None) -> None:
+    en, zh = json.loads(grafana_dashboard()), json.loads(grafana_dashboard(lang="zh"))
+    exprs = [[t["expr"] for p in board["panels"] for t in p["targets"]] for board in (en, zh)]
+    assert (zh["uid"], exprs[1]) == (en["uid"], exprs[0])
+    assert zh["title"] == "AI 网络：RoCE 告警表"
+
+
+@pytest.mark.tool
+def test_promtool_accepts_the_chinese_rules(tmp_path: Path, zh_catalogue: None) -> None:
+    (tmp_path / "rules.yml").write_text(prometheus_rules(lang="zh"), encoding="utf-8")
+    done = _promtool("check", "rules", "rules.yml", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,0 +1,134 @@
+"""The Chinese edition as its readers meet it: every page in Chinese at desktop and phone width,
+its English counterpart one click away on the same page (and state), calculators with Chinese
+labels and Chinese error messages, and the site search finding Chinese words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import PYTHON_READY_MS
+
+ROOT = Path(__file__).resolve().parents[2]
+CJK_SHARE = 0.5  # of the letters in a page's prose (headings, paragraphs, lists; not code, tables, widgets, the
+# list of cited sources, whose titles are in their own language)
+
+
+def zh_pages() -> list[str]:
+    return sorted(p.stem for p in (ROOT / "docs/zh").glob("*.md"))
+
+
+def url(name: str) -> str:
+    return "" if name == "index" else f"{name}/"
+
+
+PROSE_SHARE = """() => {
+  const main = document.querySelector('article.md-content__inner');
+  const copy = main.cloneNode(true);
+  copy.querySelectorAll('pre, code, table, .calc-widget, .calc-lang-switch, .headerlink, .calc-references').forEach(e => e.remove());
+  const text = copy.textContent;
+  const cjk = (text.match(/[\\u3400-\\u9fff]/g) || []).length;
+  const latin = (text.match(/[A-Za-z]/g) || []).length;
+  return cjk / Math.max(1, cjk + latin);
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 375], ids=["desktop", "phone"])
+@pytest.mark.parametrize("name", zh_pages())
+def test_chinese_page_reads_in_chinese_without_errors(page: Page, site: str, name: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{site}zh/{url(name)}")
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+    expect(page.locator("h1").first).to_be_visible()
+    assert page.evaluate(PROSE_SHARE) >= CJK_SHARE
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+
+
+@pytest.mark.parametrize("name", zh_pages())
+def test_chinese_page_has_its_english_counterpart_and_the_switch_keeps_the_page(page: Page, site: str,
+                                                                                name: str) -> None:
+    assert (ROOT / "docs" / f"{name}.md").exists()
+    page.goto(f"{site}zh/{url(name)}")
+    page.get_by_role("link", name="English", exact=True).click()
+    expect(page).to_have_url(f"{site}{url(name)}")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.get_by_role("link", name="中文", exact=True).click()
+    expect(page).to_have_url(f"{site}zh/{url(name)}")
+
+
+def test_the_switch_keeps_the_calculator_state_and_the_anchor(page: Page, site: str) -> None:
+    page.goto(f"{site}zh/calculators/?collective.gpus=16#try-it")
+    page.get_by_role("link", name="English", exact=True).click()
+    expect(page).to_have_url(f"{site}calculators/?collective.gpus=16#try-it")
+    expect(page.locator("#collective-gpus")).to_have_value("16")
+
+
+def test_every_english_page_has_a_chinese_page() -> None:
+    nav = re.findall(r":\s*([\w-]+)\.md\s*$", (ROOT / "mkdocs.yml").read_text(), re.M)
+    assert [n for n in nav if not (ROOT / "docs/zh" / f"{n}.md").exists()] == []
+
+
+def _bad_number(widget: object) -> tuple[str, str] | None:
+    """A number field and a value just below its minimum, if the widget has one."""
+    field = widget.locator("input[type=number][min]:not([disabled])").first  # type: ignore[attr-defined]
+    if not field.count():
+        return None
+    low = float(field.get_attribute("min"))
+    return field.get_attribute("id"), str(int(low) - 1 if low == int(low) else low - 1)
+
+
+@pytest.mark.parametrize("name", [n for n in zh_pages() if "[[calc:" in (ROOT / "docs/zh" / f"{n}.md").read_text()])
+def test_each_calculator_shows_chinese_labels_and_a_chinese_error(page: Page, site: str, name: str) -> None:
+    page.goto(f"{site}zh/{url(name)}")
+    for widget in page.locator(".calc-widget").all():
+        labels = widget.locator(".calc-form label").all_text_contents()
+        assert [t for t in labels if not re.search(r"[\u3400-\u9fff]", t)] == [], "labels left in English"
+        bad = _bad_number(widget)
+        if bad is None:
+            continue
+        widget.scroll_into_view_if_needed()
+        expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+        widget.locator(f"#{bad[0]}").fill(bad[1])
+        error = widget.locator(f"#{bad[0]}-error")
+        expect(error).to_be_visible()
+        expect(error).to_contain_text(re.compile(r"必须.*收到"))
+
+
+def test_the_collective_error_names_the_field_rule_and_value_in_chinese(page: Page, site: str) -> None:
+    page.goto(f"{site}zh/calculators/#try-it")
+    widget = page.locator("#collective")
+    widget.scroll_into_view_if_needed()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    page.locator("#collective-gpus").fill("1")
+    expect(page.locator("#collective-gpus-error")).to_have_text(re.compile(r"^\S.* 必须介于 2 和 131072 之间：收到 1$"))
+
+
+def test_chinese_search_finds_a_page_by_a_chinese_word(page: Page, site: str) -> None:
+    page.goto(f"{site}zh/calculators/")
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator(".md-search__input").fill("嵌入")
+    page.locator(".md-search__input").press("End")  # typed Chinese arrives without key events: one key runs the search
+    result = page.locator(".md-search-result__item a[href*='zh/calculators/']").first
+    expect(result).to_be_visible()
+
+
+def test_the_search_index_holds_chinese_pages_segmented_into_words(built_site: Path) -> None:
+    import json
+
+    docs = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))["docs"]
+    text = next(d["text"] for d in docs if d["location"] == "zh/calculators/")
+    assert "\u200b嵌入\u200b" in text  # jieba's words, between zero-width spaces (Material's search plugin)
+
+
+def test_an_embed_page_takes_the_language_from_the_url(page: Page, site: str) -> None:
+    page.goto(f"{site}embed/collective/?lang=zh&gpus=16")
+    expect(page).to_have_url(f"{site}embed/collective/zh/?lang=zh&gpus=16")
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+    expect(page.locator("#collective-gpus")).to_have_value("16")
+    expect(page.locator("#collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    page.locator("#collective-gpus").fill("1")
+    expect(page.locator("#collective-gpus-error")).to_have_text(re.compile(r"必须介于 2 和 131072 之间：收到 1$"))

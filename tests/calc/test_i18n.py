@@ -1,0 +1,139 @@
+"""calc.i18n: one declaration, rendered in English or Chinese from the message catalogues."""
+
+import json
+import re
+import string
+from collections.abc import Iterator
+
+import pytest
+
+from calc import i18n, jsonapi
+from calc.cli import main
+from calc.registry import all_calculators, get
+
+# A catalogue for the mechanism's tests, so they do not depend on the topics' translations.
+TEST_MESSAGES = {
+    "GPUs": "GPU 数",
+    "One collective on a cluster of GPUs": "GPU 集群上的一次集合通信",
+    "Operation": "操作",
+    "Bus bandwidth": "总线带宽",
+}
+
+
+@pytest.fixture
+def catalogue(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    kernel = dict(i18n.catalogue("zh"))
+    monkeypatch.setattr(i18n, "catalogue", lambda lang: {} if lang == "en" else {**kernel, **TEST_MESSAGES})
+    i18n._templates.cache_clear()
+    yield
+    i18n._templates.cache_clear()
+
+
+def test_translate_looks_up_the_exact_english_text(catalogue: None) -> None:
+    assert i18n.translate("GPUs", "zh") == "GPU 数"
+    assert i18n.translate("GPUs", "en") == "GPUs"
+
+
+def test_a_text_without_an_entry_stays_english(catalogue: None) -> None:
+    assert i18n.translate("No such text", "zh") == "No such text"
+
+
+def test_localize_translates_labels_and_keeps_names_units_and_bounds(catalogue: None) -> None:
+    spec = i18n.localize(get("collective"), "zh").spec()
+    gpus = next(p for p in spec["params"] if p["name"] == "gpus")
+    assert (spec["title"], gpus["label"], gpus["min"], gpus["max"]) == ("GPU 集群上的一次集合通信", "GPU 数", 2, 131072)
+    assert get("collective").title == "One collective on a cluster of GPUs"  # the declaration is untouched
+
+
+def test_the_same_inputs_give_the_same_numbers_in_both_languages(catalogue: None) -> None:
+    en = json.loads(jsonapi.run_json("collective", '{"gpus": 16}'))["result"]
+    zh = json.loads(jsonapi.run_json("collective", '{"gpus": 16}', "zh"))["result"]
+    assert (zh["outputs"], zh["display"]) == (en["outputs"], en["display"])
+    numbers = [[v for row in rows for v in row if not isinstance(v, str)] for rows in (en["tables"], zh["tables"])]
+    assert numbers[0] == numbers[1]
+
+
+def test_a_formatted_text_is_translated_by_its_template_and_its_values_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    messages = {"{state}: {shown} > {limit}, held {held} min": "{state}：{shown} > {limit}，已持续 {held} 分钟",
+                "firing": "告警中"}
+    monkeypatch.setattr(i18n, "catalogue", lambda lang: messages)
+    i18n._templates.cache_clear()
+    try:
+        assert i18n.translate("firing: 2 % > 1 %, held 5 min", "zh") == "告警中：2 % > 1 %，已持续 5 分钟"
+        assert i18n.translate("no such: 2 % > 1 %", "zh") == "no such: 2 % > 1 %"
+    finally:
+        i18n._templates.cache_clear()
+
+
+def test_an_error_names_the_field_by_its_chinese_label_with_rule_and_value(catalogue: None) -> None:
+    reply = json.loads(jsonapi.run_json("collective", '{"gpus": 1}', "zh"))
+    assert reply["error"] == {"field": "gpus", "message": "GPU 数 必须介于 2 和 131072 之间：收到 1"}
+
+
+def test_the_english_error_message_is_unchanged() -> None:
+    reply = json.loads(jsonapi.run_json("collective", '{"gpus": 1}'))
+    assert reply["error"]["message"] == "gpus must be between 2 and 131072: got 1"
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    ('{"gpus": 2.5}', "GPU 数 必须是整数：收到 2.5"),
+    ('{"op": "x"}', "操作 必须是以下之一：allreduce, allgather, reducescatter, alltoall, broadcast：收到 'x'"),
+    ('{"gpus": "many"}', "GPU 数 必须是整数：收到 'many'"),
+])
+def test_every_parameter_rule_reads_in_chinese(catalogue: None, raw: str, message: str) -> None:
+    assert json.loads(jsonapi.run_json("collective", raw, "zh"))["error"]["message"] == message
+
+
+def test_cli_run_in_chinese_prints_chinese_labels(catalogue: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "collective", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("collective: GPU 集群上的一次集合通信\n输入：")
+    assert "总线带宽" in out
+
+
+def test_cli_describe_in_chinese(catalogue: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["describe", "collective", "--lang=zh"]) == 0
+    assert "--gpus  GPU 数 (默认 8; 2 至 131072)" in capsys.readouterr().out
+
+
+def test_cli_list_in_chinese_keeps_the_names(catalogue: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list", "--lang", "zh"]) == 0
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == [c.name for c in all_calculators()]
+
+
+def test_cli_error_in_chinese_exits_2(catalogue: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "collective", "--gpus", "1", "--lang", "zh"]) == 2
+    assert capsys.readouterr().err == "错误： GPU 数 必须介于 2 和 131072 之间：收到 1\n"
+
+
+def test_cli_refuses_an_unknown_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list", "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == "error: lang must be one of en, zh: got 'fr'\n"
+
+
+# ---- the catalogues themselves ------------------------------------------------------------
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_every_catalogue_entry_is_chinese_and_keeps_its_placeholders() -> None:
+    bad = {k: v for k, v in i18n.catalogue("zh").items() if not _CJK.search(v) or _fields(k) != _fields(v)}
+    assert not bad
+
+
+def test_every_declared_text_of_every_calculator_has_a_chinese_entry() -> None:
+    """Fails, listing them, for texts the topics' catalogues (calc/<topic>/zh.py) lack."""
+    known = i18n.catalogue("zh")
+    missing = sorted({f"{c.name}: {t!r}" for c in all_calculators() for t in i18n.declared_texts(c)
+                      if t and t not in known})
+    assert not missing, f"{len(missing)} texts have no Chinese entry:\n" + "\n".join(missing)
+
+
+def test_cli_export_in_chinese_refuses_an_export_without_translated_descriptions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "configs", "--lang", "zh"]) == 2
+    assert capsys.readouterr().err == "错误： export configs has no translated descriptions: drop --lang zh\n"

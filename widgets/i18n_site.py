@@ -1,0 +1,116 @@
+"""The Chinese edition in the site: pages ``docs/zh/<page>.md`` served at ``/zh/<page>/``.
+
+One build holds both languages. A Chinese page gets a Chinese navigation with the English
+nav's structure (each entry the Chinese page of the same file, titled by its own heading),
+``<html lang="zh-Hans">`` (so the CJK font stack and search segmentation apply) and, like
+every page with a counterpart, a language switch that keeps the page, the query string
+(calculator state) and the anchor (``widgets/js/i18n.js``). Calculators on a Chinese page
+are rendered with Chinese texts (``widgets.render.LANG``, set per page by the hook).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from mkdocs.structure.nav import Navigation, Section, _add_parent_links, _add_previous_and_next_links
+from mkdocs.structure.pages import Page
+
+from widgets.render import SITE_ROOT
+
+__all__ = ["LANGS", "page_lang", "counterpart", "translated_nav", "mark_page", "SWITCH_LABEL",
+           "fall_back_links", "translated_homes"]
+
+_PAGE_LINK = re.compile(r"\]\(([A-Za-z0-9_.-]+\.md)((?:#[^)\s]*)?)\)")
+
+LANGS = ("en", "zh")
+HTML_LANG = {"en": "en", "zh": "zh-Hans"}
+SWITCH_LABEL = {"en": "English", "zh": "中文"}
+
+
+def page_lang(src_uri: str) -> str:
+    """The language of a page from its path in docs/: ``zh/...`` is Chinese."""
+    first = src_uri.split("/", 1)[0]
+    return first if first in LANGS[1:] and "/" in src_uri else "en"
+
+
+def counterpart(src_uri: str) -> str:
+    """The same page in the other language: ``scale-out.md`` <-> ``zh/scale-out.md``."""
+    lang = page_lang(src_uri)
+    return src_uri.split("/", 1)[1] if lang != "en" else f"zh/{src_uri}"
+
+
+def translated_nav(nav: Navigation, files: Any, config: Any, lang: str) -> Navigation:
+    """The English nav's structure over the ``lang`` pages that exist."""
+    items = _translate_items(nav.items, files, lang)
+    pages = [p for p in _walk(items) if isinstance(p, Page)]
+    _add_previous_and_next_links(pages)
+    _add_parent_links(items)
+    return Navigation(items, pages)
+
+
+def _translate_items(items: list[Any], files: Any, lang: str) -> list[Any]:
+    out: list[Any] = []
+    for item in items:
+        if isinstance(item, Section):
+            children = _translate_items(item.children, files, lang)
+            if children:
+                out.append(Section(item.title, children))
+        elif isinstance(item, Page):
+            found = files.get_file_from_path(f"{lang}/{item.file.src_uri}")
+            if found is not None and found.page is not None:
+                out.append(found.page)
+    return out
+
+
+def _walk(items: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for item in items:
+        out += _walk(item.children) if isinstance(item, Section) else [item]
+    return out
+
+
+def _url(src_uri: str) -> str:
+    """A page's directory URL (use_directory_urls) from its source path."""
+    path = src_uri.removesuffix(".md")
+    if path == "index" or path.endswith("/index"):
+        path = path.removesuffix("index")
+    else:
+        path += "/"
+    return path
+
+
+def mark_page(output: str, src_uri: str, url: str, sources: Collection[str] | None) -> str:
+    """``<html lang>`` for the page's language, and the switch to its counterpart if it has one."""
+    lang = page_lang(src_uri)
+    output = output.replace('<html lang="en"', f'<html lang="{HTML_LANG[lang]}"', 1)
+    other = counterpart(src_uri)
+    if sources is None or other not in sources:
+        return output
+    target = page_lang(other)
+    switch = (f'<p class="calc-lang-switch"><a href="{SITE_ROOT}{html.escape(_url(other))}" data-lang-switch '
+              f'hreflang="{HTML_LANG[target]}" lang="{HTML_LANG[target]}">{SWITCH_LABEL[target]}</a></p>')
+    marker = '<article class="md-content__inner md-typeset">'
+    return output.replace(marker, marker + switch, 1)
+
+
+def fall_back_links(markdown: str, src_uri: str, sources: Collection[str]) -> str:
+    """On a translated page, a link ``page.md`` whose translation does not exist (yet) goes to
+    the English page, so a partly translated edition builds and never links nowhere."""
+    lang = page_lang(src_uri)
+    if lang == "en":
+        return markdown
+
+    def link(m: re.Match[str]) -> str:
+        return m.group(0) if f"{lang}/{m.group(1)}" in sources else f"](../{m.group(1)}{m.group(2)})"
+
+    return _PAGE_LINK.sub(link, markdown)
+
+
+def translated_homes(homes: Mapping[str, str], sources: Collection[str], lang: str) -> dict[str, str]:
+    """Each calculator's home page (URL from the site root) in ``lang`` where that page is
+    translated, else the English one."""
+    translated = {_url(s.split("/", 1)[1]) for s in sources if page_lang(s) == lang}
+    return {name: f"{lang}/{url}" if url in translated else url for name, url in homes.items()}
