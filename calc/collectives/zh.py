@@ -3,6 +3,8 @@
 Keys are the declared texts (titles, summaries, labels, help, choice labels, outputs, chart
 and table headings, fixed trace names and cells, problem statements and hints) exactly as
 written in the declarations; ``{placeholders}`` are kept. Terminology follows I18N.md.
+Entries whose key is not a declared text are templates for the notes, table cells and
+error messages the model builds with f-strings: named placeholders stand for the values.
 """
 
 from __future__ import annotations
@@ -382,4 +384,20 @@ MESSAGES: dict[str, str] = {
     'A ring AllReduce of {mib} MiB runs on {gpus} GPUs of one NVLink domain, each step moving data at {bw} GB/s with {lat} µs of latency. How long does it take (α-β model)?': '一次 {mib} MiB 的 ring AllReduce 在一个 NVLink 域的 {gpus} 个 GPU 上运行，每步以 {bw} GB/s 传输数据，时延 {lat} µs。需要多长时间 (α-β 模型)?',
     'Ring AllReduce sends 2(N−1)/N of the buffer per GPU, in 2(N−1) steps.': 'Ring AllReduce 每 GPU 发送缓冲区的 2(N−1)/N，共 2(N−1) 步。',
     'time = steps × latency + bytes per GPU ÷ bandwidth; 1 GB/s moves 1,000 bytes per µs.': '时间 = 步数 × 时延 + 每 GPU 字节数 ÷ 带宽; 1 GB/s 每 µs 传输 1,000 字节。',
+    'tp x pp x dp must be at most 131072: got {value}': 'tp x pp x dp 最多为 131072: 收到 {value}',
+    'pp must divide layers ({layers}): got {value}': 'pp 必须整除 layers ({layers}): 收到 {value}',
+    'global_batch must be a multiple of dp x micro_batch ({product}): got {value}': 'global_batch 必须是 dp x micro_batch ({product}) 的倍数: 收到 {value}',
+    'tp must be a multiple of gpus_per_domain ({domain}) when it is larger: got {value}': 'tp 大于 gpus_per_domain ({domain}) 时必须是它的倍数: 收到 {value}',
+    'gpus must be a multiple of gpus_per_domain ({domain}): got {value}': 'gpus 必须是 gpus_per_domain ({domain}) 的倍数: 收到 {value}',
+    'algorithm {algorithm} needs NVLink SHARP (an H100-generation NVSwitch or later); system {system} has none': '算法 {algorithm} 需要 NVLink SHARP (H100 代或更新的 NVSwitch); 系统 {system} 没有',
+    'algorithm must be one of {allowed} for {op}: got {value}': '对于 {op}，algorithm 必须是 {allowed} 之一: 收到 {value}',
+    'algorithm nvls_tree runs across domains; within one domain use nvls': '算法 nvls_tree 用于跨域; 在单个域内请使用 nvls',
+    'algorithm nvls across domains needs in-network reduction (sharp); without it NCCL runs nvls_tree': '跨域的 nvls 算法需要网内归约 (sharp); 没有它时 NCCL 运行 nvls_tree',
+    'algorithm collnet needs in-network reduction (sharp) and more than one domain': '算法 collnet 需要网内归约 (sharp) 且多于一个域',
+    'algorithm pat needs one GPU per domain (gpus_per_domain 1)': '算法 pat 需要每个域一个 GPU (gpus_per_domain 1)',
+    'in-network reduction (SHARP) needs network infiniband: got {value}': '网内归约 (SHARP) 需要 network 为 infiniband: 收到 {value}',
+    'ep must divide experts ({experts}): got {value}': 'ep 必须整除 experts ({experts}): 收到 {value}',
+    'top_k must be at most experts ({experts}): got {value}': 'top_k 最多为 experts ({experts}): 收到 {value}',
+    'ep must be a multiple of gpus_per_domain ({domain}) when larger: got {value}': 'ep 大于 gpus_per_domain ({domain}) 时必须是它的倍数: 收到 {value}',
+    'no': '否',
 }

@@ -3,6 +3,8 @@
 Keys are the declared texts (titles, summaries, labels, help, choice labels, outputs, chart
 and table headings, fixed trace names and cells, problem statements and hints) exactly as
 written in the declarations; ``{placeholders}`` are kept. Terminology follows I18N.md.
+Entries whose key is not a declared text are templates for the notes, table cells and
+error messages the model builds with f-strings: named placeholders stand for the values.
 """
 
 from __future__ import annotations
@@ -207,4 +209,9 @@ MESSAGES: dict[str, str] = {
     'Kmax = Kmin + (XOFF − Kmin) × Pmax ÷ p*; the DCQCN lab on this page computes p*.': 'Kmax = Kmin + (XOFF − Kmin) × Pmax ÷ p*; 本页的 DCQCN 实验会计算 p*。',
     'p* = DCQCN fixed point (fluid model)': 'p* = DCQCN 不动点 (流体模型)',
     'Kmax = Kmin + (XOFF − Kmin) × Pmax ÷ p*': 'Kmax = Kmin + (XOFF − Kmin) × Pmax ÷ p*',
+    'The PFC watchdog tripped: S dropped traffic to the stuck receiver.': 'PFC watchdog 已触发: S 丢弃了发往卡死接收方的流量。',
+    'Pause round trip {pause_us} µs; {flows} flows; step {step_us} µs.': '暂停往返时间 {pause_us} µs; {flows} 条流; 步长 {step_us} µs。',
+    "PFC pauses at {alpha} × the switch's free buffer (dynamic threshold); the fixed XOFF line on the queue chart is not used.": 'PFC 在交换机空闲缓冲区的 {alpha} 倍处暂停 (动态阈值); 队列图上的固定 XOFF 线不再使用。',
+    'kmax_KB must be at least kmin_KB ({kmin}): got {value}': 'kmax_KB 至少为 kmin_KB ({kmin}): 收到 {value}',
+    'xoff_KB must be at most buffer_KB ({buffer}): got {value}': 'xoff_KB 最多为 buffer_KB ({buffer}): 收到 {value}',
 }

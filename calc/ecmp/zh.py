@@ -3,6 +3,8 @@
 Keys are the declared texts (titles, summaries, labels, help, choice labels, outputs, chart
 and table headings, fixed trace names and cells, problem statements and hints) exactly as
 written in the declarations; ``{placeholders}`` are kept. Terminology follows I18N.md.
+Entries whose key is not a declared text are templates for the notes, table cells and
+error messages the model builds with f-strings: named placeholders stand for the values.
 """
 
 from __future__ import annotations
@@ -161,4 +163,14 @@ MESSAGES: dict[str, str] = {
     'E[max] = Σ_k P(max > k); the ECMP calculator on this page prints it exactly.': 'E[max] = Σ_k P(max > k); 本页的 ECMP 计算器会精确给出它。',
     'mean load = m ÷ u': '平均负载 = m ÷ u',
     'E[max load] = Σ_k P(max > k), exact balls into bins': 'E[最大负载] = Σ_k P(max > k), 精确的球入盒结果',
+    'Adaptive placement balances the uplinks to within one sub-flow, so every trial is the same.': '自适应放置使各上行链路的负载相差不超过一个子流，因此每次试验结果都相同。',
+    '{buckets} buckets do not divide evenly over {paths} paths: some paths get {more} buckets, others {fewer}, so even an ideal hash is uneven and the exact column (equal paths) no longer applies.': '{buckets} 个桶无法均分到 {paths} 条路径上: 有的路径得到 {more} 个桶，有的得到 {fewer} 个，因此即使是理想哈希也不均匀，精确值一列 (等分路径) 不再适用。',
+    '{hash} is affine: another seed only XORs a constant into the hash, and with a power-of-two group the second tier stays tied to the first.': '{hash} 是仿射的: 换一个种子只是把一个常数异或进哈希值，在 ECMP 组大小为 2 的幂时，第二层仍与第一层绑定。',
+    '{name} must be an IPv4 or IPv6 address such as 10.0.0.1: got {value}': '{name} 必须是 IPv4 或 IPv6 地址，例如 10.0.0.1: 收到 {value}',
+    'dst_ip must be the same IP version as src_ip ({src}): got {value}': 'dst_ip 必须与 src_ip ({src}) 的 IP 版本相同: 收到 {value}',
+    'flows × qps_per_flow must be at most {limit}: got {value}': 'flows × qps_per_flow 最多为 {limit}: 收到 {value}',
+    'flows × qps_per_flow must be at most {ratio} × paths ({limit}): got {value}': 'flows × qps_per_flow 最多为 {ratio} × paths ({limit}): 收到 {value}',
+    'paths must be at most {limit} with two tiers: got {value}': '两层时 paths 最多为 {limit}: 收到 {value}',
+    'trials × sub-flow placements must be at most {limit} with two tiers: got {value}': '两层时 trials × 子流放置次数最多为 {limit}: 收到 {value}',
+    'trials × sub-flow placements must be at most {limit}: got {value}': 'trials × 子流放置次数最多为 {limit}: 收到 {value}',
 }

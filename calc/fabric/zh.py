@@ -3,6 +3,8 @@
 Keys are the declared texts (titles, summaries, labels, help, choice labels, outputs, chart
 and table headings, fixed trace names and cells, problem statements and hints) exactly as
 written in the declarations; ``{placeholders}`` are kept. Terminology follows I18N.md.
+Entries whose key is not a declared text are templates for the notes, table cells and
+error messages the model builds with f-strings: named placeholders stand for the values.
 """
 
 from __future__ import annotations
@@ -168,4 +170,11 @@ MESSAGES: dict[str, str] = {
     'server': '服务器',
     'leaf': '叶交换机',
     'spine': '脊交换机',
+    'Counts are for {planes} identical planes; the YAML shows one.': '数量按 {planes} 个相同的平面计; YAML 只显示其中一个。',
+    'Tensor parallelism of {tp} exceeds the {domain}-GPU scale-up domain: its AllReduces leave NVLink and cross the scale-out network, where oversubscription hits them too.': '张量并行度 {tp} 超过了 {domain} 个 GPU 的纵向扩展域: 其 AllReduce 离开 NVLink，经过横向扩展网络，收敛比也会拖慢它们。',
+    'gpus must be a multiple of gpus_per_server ({per_server}): got {value}': 'gpus 必须是 gpus_per_server ({per_server}) 的倍数: 收到 {value}',
+    "rail_optimized must be true when a server's {rails} NICs exceed a leaf's {down} down ports: got false": '当一台服务器的 {rails} 块网卡超过叶交换机的 {down} 个下行端口时，rail_optimized 必须为 true: 收到 false',
+    'gpus must be at most {limit} for a 2-tier fabric of {where}: got {value}': '对于 {where} 的两层网络，gpus 最多为 {limit}: 收到 {value}',
+    'gpus must be at most {limit} for a 3-tier fabric of {where}: got {value}': '对于 {where} 的三层网络，gpus 最多为 {limit}: 收到 {value}',
+    'gpus_per_leaf must be at most gpus ({gpus}): got {value}': 'gpus_per_leaf 最多为 gpus ({gpus}): 收到 {value}',
 }

@@ -3,6 +3,8 @@
 Keys are the declared texts (titles, summaries, labels, help, choice labels, outputs, chart
 and table headings, fixed trace names and cells, problem statements and hints) exactly as
 written in the declarations; ``{placeholders}`` are kept. Terminology follows I18N.md.
+Entries whose key is not a declared text are templates for the notes, table cells and
+error messages the model builds with f-strings: named placeholders stand for the values.
 """
 
 from __future__ import annotations
@@ -170,4 +172,13 @@ MESSAGES: dict[str, str] = {
     'Millions and thousands: bring both counts to packets first.': '百万和千: 先把两个计数都换算成包数。',
     'mark rate = 100 × marked ÷ received.': '标记率 = 100 × 被标记数 ÷ 收到数。',
     'marks = 100 × marked ÷ received': '标记率 = 100 × 被标记数 ÷ 收到数',
+    '{name} must be at most rx_packets ({packets}): got {value}': '{name} 最多为 rx_packets ({packets}): 收到 {value}',
+    'alert_window must fit at least 10 times in duration_s ({duration} s): got {value}': 'alert_window 必须能在 duration_s ({duration} s) 内容纳至少 10 次: 收到 {value}',
+    'firing': '触发',
+    'pending': '待定',
+    'ok': '正常',
+    'ok: {shown} is not above {limit}': '正常: {shown} 未超过 {limit}',
+    '{state}: {shown} > {limit}, held {held} min, the rule fires {wait}': '{state}: {shown} > {limit}，已持续 {held} 分钟，规则在{wait}触发',
+    'at once': '立即',
+    'after {minutes} min': '{minutes} 分钟后',
 }

@@ -3,6 +3,8 @@
 Keys are the declared texts (titles, summaries, labels, help, choice labels, outputs, chart
 and table headings, fixed trace names and cells, problem statements and hints) exactly as
 written in the declarations; ``{placeholders}`` are kept. Terminology follows I18N.md.
+Entries whose key is not a declared text are templates for the notes, table cells and
+error messages the model builds with f-strings: named placeholders stand for the values.
 """
 
 from __future__ import annotations

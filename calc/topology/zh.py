@@ -3,6 +3,8 @@
 Keys are the declared texts (titles, summaries, labels, help, choice labels, outputs, chart
 and table headings, fixed trace names and cells, problem statements and hints) exactly as
 written in the declarations; ``{placeholders}`` are kept. Terminology follows I18N.md.
+Entries whose key is not a declared text are templates for the notes, table cells and
+error messages the model builds with f-strings: named placeholders stand for the values.
 """
 
 from __future__ import annotations
@@ -102,4 +104,12 @@ MESSAGES: dict[str, str] = {
     'Servers cut off': '断开的服务器',
     'Servers losing bandwidth': '损失带宽的服务器',
     'Capacity lost': '损失的容量',
+    'No switches are declared.': '没有声明任何交换机。',
+    "No switch models with port counts: add 'models' to check ports.": "没有带端口数的交换机型号: 添加 'models' 才能检查端口。",
+    '{field} must be a topology document: got an empty text': '{field} 必须是拓扑文档: 收到的是空文本',
+    '{field} must be valid YAML: {message}': '{field} 必须是有效的 YAML: {message}',
+    'device must name a switch or server of the topology: got {value}': 'device 必须是拓扑中的交换机或服务器名称: 收到 {value}',
+    'before must be a topology that passes the checks, so its files can be compared: it has problems': 'before 必须是通过检查的拓扑，才能比较其文件: 它有问题',
+    'yaml has {count} problem(s); first, line {line}: {message}': 'yaml 有 {count} 个问题; 第一个在第 {line} 行: {message}',
+    '{field} must name a server in the topology: got {value}': '{field} 必须是拓扑中的服务器名称: 收到 {value}',
 }
