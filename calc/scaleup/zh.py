@@ -29,6 +29,6 @@ MESSAGES: dict[str, str] = {
     'Per accelerator, each way': '每加速器, 单向',
     'Domain, both ways': '整个域, 双向',
     'AllReduce floor': 'AllReduce 下限',
-    'AMD Helios (MI455X)': 'AMD Helios (MI455X)',
+    'AMD Helios (MI455X)': 'AMD Helios 机架 (MI455X)',
     'UALink (over Ethernet at first)': 'UALink (初期基于以太网)',
 }
