@@ -12,8 +12,8 @@ from __future__ import annotations
 __all__ = ["MESSAGES"]
 
 MESSAGES: dict[str, str] = {
-    'Scale-up domains, 2022-2026': '纵向扩展域, 2022-2026',
-    'Published scale-up domains: accelerators per domain, bandwidth per accelerator, rack aggregate and the bandwidth floor of one AllReduce.': '已公布的纵向扩展域: 每域加速器数、每加速器带宽、机架总带宽，以及一次 AllReduce 的带宽下限。',
+    'Scale-up domains, 2022-2026': '纵向扩展域，2022-2026',
+    'Published scale-up domains: accelerators per domain, bandwidth per accelerator, rack aggregate and the bandwidth floor of one AllReduce.': '已公布的纵向扩展域：每域加速器数、每加速器带宽、机架总带宽，以及一次 AllReduce 的带宽下限。',
     'AllReduce buffer': 'AllReduce 缓冲区',
     'Bytes each accelerator contributes to one AllReduce inside the domain.': '每个加速器在域内一次 AllReduce 中贡献的字节数。',
     'GB200 NVL72 aggregate': 'GB200 NVL72 总带宽',
@@ -26,8 +26,8 @@ MESSAGES: dict[str, str] = {
     'Scale-up link': '纵向扩展链路',
     'Year': '年份',
     'Accelerators': '加速器数',
-    'Per accelerator, each way': '每加速器, 单向',
-    'Domain, both ways': '整个域, 双向',
+    'Per accelerator, each way': '每加速器，单向',
+    'Domain, both ways': '整个域，双向',
     'AllReduce floor': 'AllReduce 下限',
     'AMD Helios (MI455X)': 'AMD Helios 机架 (MI455X)',
     'UALink (over Ethernet at first)': 'UALink (初期基于以太网)',
