@@ -400,4 +400,6 @@ MESSAGES: dict[str, str] = {
     'top_k must be at most experts ({experts}): got {value}': 'top_k 最多为 experts ({experts})：收到 {value}',
     'ep must be a multiple of gpus_per_domain ({domain}) when larger: got {value}': 'ep 大于 gpus_per_domain ({domain}) 时必须是它的倍数：收到 {value}',
     'no': '否',
+    '{run}: measured': '{run}：实测',
+    '{run}: model': '{run}：模型',
 }

@@ -173,4 +173,6 @@ MESSAGES: dict[str, str] = {
     'paths must be at most {limit} with two tiers: got {value}': '两层时 paths 最多为 {limit}：收到 {value}',
     'trials × sub-flow placements must be at most {limit} with two tiers: got {value}': '两层时 trials × 子流放置次数最多为 {limit}：收到 {value}',
     'trials × sub-flow placements must be at most {limit}: got {value}': 'trials × 子流放置次数最多为 {limit}：收到 {value}',
+    'Flowlet switching, {flowlets} flowlets': 'Flowlet 切换，{flowlets} 个 flowlet',
+    'Per-packet spraying, {share} lost to reordering': '逐包喷洒，乱序损失 {share}',
 }

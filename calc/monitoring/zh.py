@@ -181,4 +181,12 @@ MESSAGES: dict[str, str] = {
     '{state}: {shown} > {limit}, held {held} min, the rule fires {wait}': '{state}: {shown} > {limit}，已持续 {held} 分钟，规则{wait}触发',
     'at once': '立即',
     'after {minutes} min': '{minutes} 分钟后',
+    'node_exporter, ethtool collector (--collector.ethtool)': 'node_exporter 的 ethtool 采集器 (--collector.ethtool)',
+    'mlx5 ethtool rx_discards_phy (dropped: no receive buffer at the port)': 'mlx5 ethtool rx_discards_phy (丢弃：端口无接收缓冲区)',
+    'mlx5 ethtool rx_prio3_pause (PFC pause frames received on priority 3)': 'mlx5 ethtool rx_prio3_pause (在优先级 3 上收到的 PFC 暂停帧)',
+    'mlx5 ethtool tx_prio3_pause (PFC pause frames sent on priority 3)': 'mlx5 ethtool tx_prio3_pause (在优先级 3 上发出的 PFC 暂停帧)',
+    'node_exporter, infiniband collector': 'node_exporter 的 infiniband 采集器',
+    '/sys/class/infiniband/<dev>/ports/<n>/counters/port_rcv_data (4-byte words; the exporter multiplies by 4)': '/sys/class/infiniband/<dev>/ports/<n>/counters/port_rcv_data (以 4 字节字为单位；exporter 会乘以 4)',
+    'snmp_exporter on the switch (EtherLike-MIB, RFC 3635)': '交换机上的 snmp_exporter (EtherLike-MIB, RFC 3635)',
+    'snmp_exporter on the switch (HOST-RESOURCES-MIB, RFC 2790)': '交换机上的 snmp_exporter (HOST-RESOURCES-MIB, RFC 2790)',
 }
