@@ -189,4 +189,5 @@ MESSAGES: dict[str, str] = {
     '/sys/class/infiniband/<dev>/ports/<n>/counters/port_rcv_data (4-byte words; the exporter multiplies by 4)': '/sys/class/infiniband/<dev>/ports/<n>/counters/port_rcv_data (以 4 字节字为单位；exporter 会乘以 4)',
     'snmp_exporter on the switch (EtherLike-MIB, RFC 3635)': '交换机上的 snmp_exporter (EtherLike-MIB, RFC 3635)',
     'snmp_exporter on the switch (HOST-RESOURCES-MIB, RFC 2790)': '交换机上的 snmp_exporter (HOST-RESOURCES-MIB, RFC 2790)',
+    'Averaged over {window}': '{window} 平均',
 }
