@@ -190,4 +190,13 @@ MESSAGES: dict[str, str] = {
     'snmp_exporter on the switch (EtherLike-MIB, RFC 3635)': '交换机上的 snmp_exporter (EtherLike-MIB, RFC 3635)',
     'snmp_exporter on the switch (HOST-RESOURCES-MIB, RFC 2790)': '交换机上的 snmp_exporter (HOST-RESOURCES-MIB, RFC 2790)',
     'Averaged over {window}': '{window} 平均',
+    'all clear': '全部正常',
+    '{count} firing: {alerts}': '{count} 条触发：{alerts}',
+    '{count} pending: {alerts}': '{count} 条待定：{alerts}',
+    '{metric} above {threshold} on {instance}': '{instance} 上的{metric}超过 {threshold}',
+    '{metric}: {value} (threshold {threshold}). {meaning}': '{metric}：{value} (阈值 {threshold})。{meaning}',
+    '{meaning} First action: {action}': '{meaning} 第一步处置：{action}',
+    'AI fabric: RoCE alert table': 'AI 网络：RoCE 告警表',
+    'Link utilization: hourly mean against p99 of 1-minute rates (LinkBusyP99High)': '链路利用率：每小时平均值与 1 分钟速率的 p99 对比 (LinkBusyP99High)',
+    'Generated from calc/monitoring/alerts.py (python -m calc export grafana-dashboard).': '由 calc/monitoring/alerts.py 生成 (python -m calc export grafana-dashboard)。',
 }
