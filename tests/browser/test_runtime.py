@@ -36,13 +36,16 @@ def test_an_edit_stays_with_its_page_when_the_reader_navigates(page: Page, site:
     assert page.url == site + "scale-out/"
 
 
-def test_invalid_inputs_mark_the_results_and_show_every_message(page: Page, site: str) -> None:
+@pytest.mark.parametrize(("width", "scheme"), [(1366, "light"), (390, "dark")])
+def test_invalid_inputs_mark_the_results_and_show_every_message(page: Page, site: str, width: int, scheme: str) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     page.goto(site + "calculators/")
     w = Widget(page, "collective").wait_ready()
     w.change("GPUs", "1")
     w.change("Bandwidth per GPU, per direction (GB/s)", "0")
-    expect(w.error("gpus")).to_have_text("gpus must be between 2 and 131072: got 1")
-    expect(w.error("bandwidth_GBps")).to_have_text("bandwidth_GBps must be between 0.1 and 100000: got 0")
+    expect(w.error("gpus")).to_have_text("GPUs must be between 2 and 131072: got 1")
+    expect(w.error("bandwidth_GBps")).to_have_text("Bandwidth per GPU, per direction must be between 0.1 and 100000: got 0")
     expect(w.root.locator(".calc-stale")).to_have_text(STALE)
     expect(w.root).to_have_attribute("data-stale", "invalid")
     assert w.root.locator(".calc-results").evaluate("e => Number(getComputedStyle(e).opacity)") < 0.6
@@ -67,7 +70,7 @@ def test_a_shared_link_marks_the_default_result_until_python_computes_it(page: P
 def test_a_value_the_field_cannot_hold_is_quoted_as_the_link_had_it(page: Page, site: str) -> None:
     page.goto(site + "calculators/?collective.gpus=lots")
     w = Widget(page, "collective")
-    expect(w.error("gpus")).to_have_text("gpus must be an integer: got 'lots'", timeout=PYTHON_READY_MS)
+    expect(w.error("gpus")).to_have_text("GPUs must be an integer: got 'lots'", timeout=PYTHON_READY_MS)
     expect(w.root.locator(".calc-stale")).to_have_text(STALE)
 
 

@@ -410,11 +410,23 @@ class Widget {
     for (const e of errors) {
       const field = e.field && this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(e.field)}-error`);
       const target = field || this.root.querySelector(".calc-form > .calc-error") || this.root.querySelector(".calc-status");
-      target.textContent = err.fatal ? `${e.message}; Python was restarted, the other calculators are unaffected.` : e.message;
+      target.textContent = err.fatal ? `${e.message}; Python was restarted, the other calculators are unaffected.`
+        : this.readable(e.message);
       target.hidden = false;
       if (field) this.field(e.field)?.setAttribute("aria-invalid", "true");
     }
     this.markStale("invalid");
+  }
+
+  // The engine names fields as the command line does (gpus, gpus_per_domain); the form by their labels.
+  readable(message) {
+    let text = message;
+    for (const p of this.spec.params) {
+      const name = p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const pattern = p.name.includes("_") ? new RegExp(`\\b${name}\\b`, "g") : new RegExp(`^${name}(?= must )`);
+      text = text.replace(pattern, p.label);
+    }
+    return text;
   }
 
   async show(result) {
