@@ -2,8 +2,9 @@
 //
 // Loaded on every page (it is small); Python and plotly load only when a page has a
 // widget, when one scrolls into view or the browser is idle. One module worker runs
-// Pyodide for all widgets and survives mkdocs-material's instant navigation, because
-// this module is evaluated once per browser tab.
+// Pyodide for all widgets (a second one only while a long run would hold up the others)
+// and survives mkdocs-material's instant navigation, because this module is evaluated
+// once per browser tab.
 
 const here = new URL(".", import.meta.url);
 
@@ -35,7 +36,6 @@ class PythonWorker {
     this.pending = new Map();
     this.job = null;
     this.live = false;
-    this.startedAt = performance.now();
     // Cross-origin isolated pages get a shared buffer that interrupts Python mid-run.
     this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     this.worker = new Worker(new URL("worker.js", here), { type: "module", name: "calc-python" });
