@@ -18,6 +18,7 @@ const here = new URL(".", import.meta.url);
 
 const LONG_RUN_MS = 400;
 const MAX_WORKERS = 2;
+const SPARE_IDLE_MS = 30_000;
 const STAGES = 4; // boot progress steps the worker reports (see worker.js)
 
 const stats = {
@@ -28,6 +29,7 @@ const pool = [];
 const queue = new Map(); // key -> job, oldest first
 let nextId = 1;
 let pumpTimer = null;
+let retireTimer = null;
 let ready = null; // resolves when a first worker is ready; rejects on a start-up failure
 
 class PythonWorker {
@@ -184,7 +186,17 @@ async function dispatch(w, job) {
   } finally {
     if (w.job === job) w.job = null;
     pump();
+    if (pool.length > 1) retireSpare();
   }
+}
+
+// The second worker goes once every worker has been idle for a while (it holds ~30 MiB).
+function retireSpare() {
+  clearTimeout(retireTimer);
+  retireTimer = setTimeout(() => {
+    if (queue.size || pool.length < 2 || pool.some((w) => w.job || !w.live)) return;
+    pool.at(-1).stop({ superseded: true, message: "idle" });
+  }, SPARE_IDLE_MS);
 }
 
 // ---- plotly, loaded once on demand -----------------------------------------------------------
@@ -212,6 +224,13 @@ function loadPlotly() {
 
 const widgets = new Set();
 const MAX_URL_VALUE = 2000;
+const SLOW_RUN_MS = 300;
+const STALE_NOTES = {
+  invalid: "Showing the last valid result: it does not match the inputs above.",
+  pending: "Showing the result for this page's defaults until Python computes the inputs above.",
+  running: "Computing the inputs above… the results shown are for the previous inputs.",
+  unavailable: "Showing the result for this page's defaults: Python could not start, so the inputs above are not computed.",
+};
 
 function readJSON(root, key) {
   return JSON.parse(root.dataset[key]);
@@ -361,9 +380,7 @@ class Widget {
     else delete this.root.dataset.stale;
     if (!note) return;
     note.hidden = !why;
-    note.textContent = why === "invalid" ? "Showing the last valid result: it does not match the inputs above."
-      : why === "pending" ? "Showing the result for this page's defaults until Python computes the inputs above."
-        : "";
+    note.textContent = STALE_NOTES[why] ?? "";
   }
 
   // Latest wins: a change while a run is queued or running replaces it; unchanged inputs do not rerun.
@@ -373,6 +390,10 @@ class Widget {
     this.sent = text;
     const seq = ++this.seq;
     this.root.dataset.busy = "true";
+    // A run the reader would notice: say that the results shown are for the previous inputs.
+    const slow = setTimeout(() => {
+      if (seq === this.seq && this.root.dataset.stale !== "pending") this.markStale("running");
+    }, SLOW_RUN_MS);
     try {
       const t0 = performance.now();
       const result = await request(this.id, this.calc, params, () => this.root.isConnected);
@@ -387,9 +408,11 @@ class Widget {
     } catch (err) {
       if (seq !== this.seq || err.superseded) return;
       this.sent = null; // the same inputs may be tried again
-      if (err.startup) setStatusAll();
-      else this.showError(err);
+      if (!err.startup) this.showError(err);
+      else if (this.root.dataset.stale) this.markStale("unavailable");
+      setStatusAll();
     } finally {
+      clearTimeout(slow);
       if (seq === this.seq) {
         delete this.root.dataset.busy;
         this.root.dataset.runs = String(Number(this.root.dataset.runs || 0) + 1);
