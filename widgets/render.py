@@ -164,7 +164,7 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
         f'<progress class="calc-progress" max="4" value="0" aria-label="Loading Python" hidden></progress></div>',
         _form(calc, result.inputs, wid, fixed, hidden),
         _ACTIONS,
-        '<p class="calc-stale" role="status" hidden></p>',
+        '<p class="calc-stale-note" role="status" hidden></p>',
         _outputs(calc, result, wid),
         _view(calc, result),
         "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/">'

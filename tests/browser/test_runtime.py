@@ -46,12 +46,12 @@ def test_invalid_inputs_mark_the_results_and_show_every_message(page: Page, site
     w.change("Bandwidth per GPU, per direction (GB/s)", "0")
     expect(w.error("gpus")).to_have_text("GPUs must be between 2 and 131072: got 1")
     expect(w.error("bandwidth_GBps")).to_have_text("Bandwidth per GPU, per direction must be between 0.1 and 100000: got 0")
-    expect(w.root.locator(".calc-stale")).to_have_text(STALE)
+    expect(w.root.locator(".calc-stale-note")).to_have_text(STALE)
     expect(w.root).to_have_attribute("data-stale", "invalid")
     assert w.root.locator(".calc-results").evaluate("e => Number(getComputedStyle(e).opacity)") < 0.6
     w.change("GPUs", "16")
     w.change("Bandwidth per GPU, per direction (GB/s)", "400")
-    expect(w.root.locator(".calc-stale")).to_be_hidden()
+    expect(w.root.locator(".calc-stale-note")).to_be_hidden()
     expect(w.root).not_to_have_attribute("data-stale", re.compile("."))
     assert w.shown("time_us") == run("collective", {"gpus": "16", "preset": "custom",
                                                     "bandwidth_GBps": "400"}).display("time_us")
@@ -62,7 +62,7 @@ def test_a_shared_link_marks_the_default_result_until_python_computes_it(page: P
     page.goto(site + "calculators/?collective.gpus=64")
     w = Widget(page, "collective")
     expect(w.field("GPUs")).to_have_value("64")
-    expect(w.root.locator(".calc-stale")).to_have_text(
+    expect(w.root.locator(".calc-stale-note")).to_have_text(
         "Showing the result for this page's defaults until Python computes the inputs above.")
     expect(w.root).to_have_attribute("data-stale", "pending")
 
@@ -71,7 +71,7 @@ def test_a_value_the_field_cannot_hold_is_quoted_as_the_link_had_it(page: Page, 
     page.goto(site + "calculators/?collective.gpus=lots")
     w = Widget(page, "collective")
     expect(w.error("gpus")).to_have_text("GPUs must be an integer: got 'lots'", timeout=PYTHON_READY_MS)
-    expect(w.root.locator(".calc-stale")).to_have_text(STALE)
+    expect(w.root.locator(".calc-stale-note")).to_have_text(STALE)
 
 
 def test_fields_the_chosen_system_ignores_are_hidden(page: Page, site: str) -> None:
@@ -174,12 +174,12 @@ def test_a_long_run_neither_blocks_another_calculator_nor_outlives_a_newer_chang
                             "flowlets": "1"})
     expect(lab.root.locator('tr[data-output="sim_max_load"] td')).to_have_text(expected.display("sim_max_load"))
     expect(lab.root).not_to_have_attribute("data-busy", "true")
-    expect(lab.root.locator(".calc-stale")).to_be_hidden()
+    expect(lab.root.locator(".calc-stale-note")).to_be_hidden()
     lab.field("Monte Carlo trials").fill("31250")  # long again: the reader is told the results are old
-    expect(lab.root.locator(".calc-stale")).to_have_text(
+    expect(lab.root.locator(".calc-stale-note")).to_have_text(
         "Computing the inputs above… the results shown are for the previous inputs.")
     lab.field("Monte Carlo trials").fill("100")
-    expect(lab.root.locator(".calc-stale")).to_be_hidden()
+    expect(lab.root.locator(".calc-stale-note")).to_be_hidden()
     expect(lab.root).not_to_have_attribute("data-busy", "true")
 
 
@@ -194,7 +194,7 @@ def test_a_hostile_shared_link_leaves_the_other_calculators_working(page: Page, 
     editor.root.scroll_into_view_if_needed()
     expect(editor.root).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=PYTHON_READY_MS)
     expect(editor.root.locator(".calc-error:not([hidden])")).to_have_count(1)
-    expect(editor.root.locator(".calc-stale")).to_have_text(STALE)
+    expect(editor.root.locator(".calc-stale-note")).to_have_text(STALE)
     article.wait_ready()  # a failed worker is replaced: never "Live" while broken
     expect(article.root.locator(".calc-status")).to_have_text(re.compile(r"^Live: "))
     before = article.runs()

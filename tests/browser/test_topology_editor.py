@@ -51,7 +51,7 @@ def test_a_syntax_error_shows_under_the_editor_and_marks_the_last_diagram_as_old
         "Topology (YAML) must be valid YAML: line 2, column 14: unclosed '[' from line 2, column 9: expected ']'")
     expect(w.locator(".topology-figure svg")).to_have_count(1)
     # "Valid: yes" and the diagram belong to the last valid document, and say so.
-    expect(w.locator(".calc-stale")).to_have_text("Showing the last valid result: it does not match the inputs above.")
+    expect(w.locator(".calc-stale-note")).to_have_text("Showing the last valid result: it does not match the inputs above.")
     for part in (".calc-results", ".calc-view"):
         assert w.locator(part).evaluate("e => Number(getComputedStyle(e).opacity)") < 0.6
 

@@ -375,7 +375,7 @@ class Widget {
   }
 
   markStale(why) {
-    const note = this.root.querySelector(".calc-stale");
+    const note = this.root.querySelector(".calc-stale-note");
     if (why) this.root.dataset.stale = why;
     else delete this.root.dataset.stale;
     if (!note) return;
