@@ -65,8 +65,8 @@ function run(runtime, msg) {
   const params = JSON.stringify(msg.params);
   const reply = JSON.parse(runtime.api.run_json(msg.calc, params));
   if (!reply.error) return reply.result;
-  const { message, field, fatal } = reply.error;
-  if (fatal) throw Object.assign(new Error(message), { fatal: true });
+  const { message, field } = reply.error;
+  if (reply.fatal || reply.error.fatal) throw Object.assign(new Error(message), { fatal: true });
   const errors = runtime.api.errors_json ? JSON.parse(runtime.api.errors_json(msg.calc, params)) : [];
   throw Object.assign(new Error(message), { field, validation: true, errors: errors.length ? errors : [{ field, message }] });
 }
