@@ -17,7 +17,7 @@ from calc import i18n
 from calc.errors import ValidationError, shorten
 from calc.registry import get
 
-__all__ = ["run_json", "MAX_DIGITS"]
+__all__ = ["run_json", "errors_json", "MAX_DIGITS"]
 
 MAX_DIGITS = 300
 """Digits of a JSON integer read; longer ones are refused rather than converted slowly."""
@@ -48,6 +48,23 @@ def _params(params_json: str) -> dict[str, object]:
     if not isinstance(raw, dict):
         raise ValidationError(None, f"parameters must be a JSON object: got {shorten(params_json)}")
     return raw
+
+
+def errors_json(name: str, params_json: str, lang: str = "en") -> str:
+    """Every field's own error at once, ``[{"field", "message"}, ...]``, for a form that shows them
+    together; rules between fields are checked only once each field is valid on its own."""
+    lang = lang if lang in i18n.LANGUAGES else "en"
+    calc = get(name)
+    known = {p.name: p for p in calc.params}
+    errors = []
+    for field, value in _params(params_json).items():
+        try:
+            if field not in known:
+                raise ValidationError(field, f"unknown parameter {field!r} for {name}")
+            known[field].coerce(value)
+        except ValidationError as exc:
+            errors.append({"field": exc.field, "message": i18n.message(exc, lang)})
+    return json.dumps(errors)
 
 
 def _int(text: str) -> int:

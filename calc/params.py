@@ -51,6 +51,9 @@ class Param:
     unit: str = ""
     help: str = ""
     advanced: bool = False  # calibration knobs and overrides: folded away in the form
+    # When the field matters: ("system", ("link",)) means only while system is link. The form
+    # shows it only then; the engine ignores it otherwise.
+    applies: tuple[str, tuple[str, ...]] | None = None
     kind: ClassVar[str] = "param"
 
     def coerce(self, raw: object) -> Value:
@@ -74,7 +77,12 @@ class Param:
             "default": self.default,
             "rule": self.describe_rule(),
             "advanced": self.advanced,
+            "applies": {"param": self.applies[0], "values": list(self.applies[1])} if self.applies else None,
         }
+
+    def applies_to(self, values: Mapping[str, Value]) -> bool:
+        """Whether this parameter matters for the inputs ``values`` (see ``applies``)."""
+        return self.applies is None or str(values.get(self.applies[0])) in self.applies[1]
 
     def fail(self, rule: str, raw: object, **args: str) -> ValidationError:
         """``rule`` is a template over ``args`` (``be at least {low}``): calc.i18n translates it."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["SIZE_UNITS", "parse_size", "format_size", "format_number", "format_value"]
+__all__ = ["SIZE_UNITS", "parse_size", "format_size", "format_bytes", "format_number", "format_value"]
 
 SIZE_UNITS: dict[str, int] = {
     "": 1,
@@ -58,6 +58,18 @@ def format_size(size_bytes: int) -> str:
     return f"{size_bytes} B"
 
 
+def format_bytes(size_bytes: int, digits: int = 4) -> str:
+    """A size for reading: exact binary units where they fit (``1 GiB``), otherwise grouped bytes
+    below a megabyte (``86,992 B``) and decimal units above (``7.875 GB``)."""
+    exact = format_size(size_bytes)
+    if not exact.endswith(" B"):
+        return exact
+    for unit, factor in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6)):
+        if abs(size_bytes) >= factor:
+            return f"{format_number(size_bytes / factor, digits)} {unit}"
+    return f"{size_bytes:,} B"
+
+
 def format_number(value: float | int, digits: int = 4) -> str:
     """``digits`` significant figures, grouped thousands, no exponent between 1e-4 and 1e15."""
     if isinstance(value, bool):
@@ -81,7 +93,9 @@ def format_value(value: float | int | str | bool, unit: str, digits: int = 4) ->
     if isinstance(value, str):
         return value
     if unit == "B" and isinstance(value, int) and not isinstance(value, bool):
-        return format_size(value)
+        return format_bytes(value, digits)
+    if value == 1 and unit.endswith("s") and unit[:-1].replace("-", "").isalpha() and len(unit) > 3:
+        unit = unit[:-1]  # "1 sub-flow", "1 path": a counted noun in the singular
     text = format_number(value, digits)
     if not unit or isinstance(value, bool):
         return text

@@ -25,6 +25,10 @@ MESSAGES: dict[str, str] = {
     # the form and the pre-rendered widget (widgets.render)
     "Allowed: {rule}.": "允许范围：{rule}。",
     "Advanced: calibration and overrides": "高级：校准与覆盖",
+    "Reset to defaults": "恢复默认值",
+    "Copy link": "复制链接",
+    "The link holds these inputs.": "链接中保存了这些输入。",
+    "Loading Python": "正在加载 Python",
     "Inputs": "输入",
     "Results": "结果",
     "Result computed at build time; Python starts when you scroll here.": "结果在构建时计算；滚动到此处时 Python 启动。",

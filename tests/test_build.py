@@ -67,6 +67,23 @@ def test_calculator_homes_prefer_topic_pages_in_navigation_order() -> None:
     assert homes == {"collective": "scale-out/", "step": "do-the-math/"}
 
 
+def test_fields_that_do_not_apply_to_the_chosen_system_are_built_hidden() -> None:
+    html = md("[[calc:scaling system=dgx_h100 gpus=64]]")
+    assert '<div class="calc-field" data-param="preset" hidden>' in html
+    assert '<div class="calc-field" data-param="gpus_per_domain">' in html
+
+
+def test_a_field_that_applies_by_an_unknown_parameter_fails_the_build() -> None:
+    from types import SimpleNamespace
+
+    from calc.params import Float
+    from widgets.render import _form
+
+    odd = SimpleNamespace(name="odd", params=(Float("x", "X", 1.0, applies=("mode", ("a",))),))
+    with pytest.raises(BuildError, match="calculator odd: x applies by mode, which is not a parameter"):
+        _form(odd, {"x": 1.0}, "w", [], [])  # type: ignore[arg-type]
+
+
 def test_constructs_in_code_are_left_alone() -> None:
     assert "[[calc:nope]]" in md("`[[calc:nope]]`")
     assert "[[value:nope.x]]" in md("```\n[[value:nope.x]]\n```")

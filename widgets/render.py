@@ -177,8 +177,12 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
         f'<div class="calc-widget" id="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}" '
         f'data-lang="{lang}"{data}>',
         f'<div class="calc-head"><strong>{html.escape(calc.title)}</strong> '
-        f'<span class="calc-status" role="status" aria-live="polite">{html.escape(status)}</span></div>',
+        f'<span class="calc-status" role="status" aria-live="polite">{html.escape(status)}</span>'
+        f'<progress class="calc-progress" max="4" value="0" aria-label="{html.escape(_t("Loading Python"))}" hidden>'
+        f'</progress></div>',
         _form(calc, result.inputs, wid, fixed, hidden),
+        _actions(),
+        '<p class="calc-stale-note" role="status" hidden></p>',
         _outputs(calc, result, wid),
         _view(calc, result),
         "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/'
@@ -187,6 +191,14 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
         "</div>",
     ]
     return "".join(parts)
+
+
+# Shown once the page's script runs (they need it): reset, and a link that holds the inputs.
+def _actions() -> str:
+    return (f'<div class="calc-actions" hidden><button type="button" class="md-button calc-reset">'
+            f'{html.escape(_t("Reset to defaults"))}</button><button type="button" class="md-button calc-copy">'
+            f'{html.escape(_t("Copy link"))}</button><span class="calc-copy-note" aria-live="polite">'
+            f'{html.escape(_t("The link holds these inputs."))}</span></div>')
 
 
 def _names(calc: Calculator, text: str, option: str) -> list[str]:
@@ -204,26 +216,33 @@ def _json(data: Any) -> str:
 
 def _form(calc: Calculator, inputs: Mapping[str, Value], wid: str, fixed: list[str], hidden: list[str]) -> str:
     shown = [p for p in calc.params if p.name not in hidden]
-    main = "".join(_field(p, inputs[p.name], wid, p.name in fixed) for p in shown if not p.advanced)
-    extra = "".join(_field(p, inputs[p.name], wid, p.name in fixed) for p in shown if p.advanced)
+    for p in shown:
+        if p.applies and p.applies[0] not in inputs:
+            raise BuildError(f"calculator {calc.name}: {p.name} applies by {p.applies[0]}, which is not a parameter")
+    main = "".join(_field(p, inputs, wid, p.name in fixed) for p in shown if not p.advanced)
+    extra = "".join(_field(p, inputs, wid, p.name in fixed) for p in shown if p.advanced)
     if extra:
         extra = (f'<details class="calc-advanced"><summary>{html.escape(_t("Advanced: calibration and overrides"))}'
                  f'</summary>'
                  f'<div class="calc-form-grid">{extra}</div></details>')
-    return f'<form class="calc-form" aria-label="{_t("Inputs")}"><div class="calc-form-grid">{main}</div>{extra}</form>'
+    return (f'<form class="calc-form" aria-label="{_t("Inputs")}"><div class="calc-form-grid">{main}</div>{extra}'
+            f'<p class="calc-error calc-form-error" role="alert" hidden></p></form>')
 
 
-def _field(p: Param, value: Value, wid: str, fixed: bool) -> str:
+def _field(p: Param, inputs: Mapping[str, Value], wid: str, fixed: bool) -> str:
+    """One labelled input; hidden while the inputs make it irrelevant (its ``applies`` rule)."""
     fid = f"{wid}-{p.name}"
     unit = f' <span class="calc-unit">({html.escape(p.unit)})</span>' if p.unit and not isinstance(p, Size) else ""
-    rule = i18n.rule_text(p, LANG[0])
+    # A list's allowed values are its options: only typed-in values state their rule.
+    rule = "" if isinstance(p, Choice) else i18n.rule_text(p, LANG[0])
     help_text = " ".join(t for t in (p.help, _t("Allowed: {rule}.").format(rule=rule) if rule else "") if t)
     label = f'<label for="{fid}">{html.escape(p.label)}{unit}</label>'
-    control = _control(p, value, fid, fixed)
-    help_html = (f'<span class="calc-help" id="{fid}-help" title="{html.escape(help_text)}">'
+    control = _control(p, inputs[p.name], fid, fixed)
+    help_html = (f'<span class="calc-help" id="{fid}-help" title="Tap or click to read it all">'
                  f"{html.escape(help_text)}</span>")
     error = f'<span class="calc-error" id="{fid}-error" role="alert" hidden></span>'
-    return f'<div class="calc-field" data-param="{p.name}">{label}{control}{help_html}{error}</div>'
+    hide = "" if p.applies_to(inputs) else " hidden"
+    return f'<div class="calc-field" data-param="{p.name}"{hide}>{label}{control}{help_html}{error}</div>'
 
 
 def _control(p: Param, value: Value, fid: str, fixed: bool) -> str:

@@ -278,7 +278,7 @@ SELECTION_PARAM = Choice("selection", "Path selection", "modulo", choices=("modu
                          labels={"modulo": "hash mod paths", "table": "hash-bucket table"},
                          help="Modulo, or a bucket table filled round-robin (bucket b → path b mod paths).")
 BUCKETS_PARAM = Int("buckets", "Buckets in the table", 256, minimum=1, maximum=65536,
-                    help="Entries of the hash-bucket table; used only with the table selection.")
+                    applies=("selection", ("table",)), help="Entries of the hash-bucket table.")
 
 
 @calculator(

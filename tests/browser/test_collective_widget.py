@@ -77,14 +77,14 @@ def test_invalid_input_shows_the_message_beside_the_field_and_keeps_the_last_res
     good = widget(page).shown("time_us")
     widget(page).change("GPUs", "1")
     error = widget(page).error("gpus")
-    expect(error).to_have_text("gpus must be between 2 and 131072: got 1")
+    expect(error).to_have_text("GPUs must be between 2 and 131072: got 1")
     expect(widget(page).field("GPUs")).to_have_attribute("aria-invalid", "true")
     assert widget(page).shown("time_us") == good
     widget(page).change("GPUs", "16")
     expect(error).to_be_hidden()
     widget(page).change("Message size", "12XB")
     expect(widget(page).error("message")).to_have_text(
-        "message must be a size in bytes such as 4096, 512KiB, 1MiB or 4GB: got '12XB'")
+        "Message size must be a size in bytes such as 4096, 512KiB, 1MiB or 4GB: got '12XB'")
     expect(error).to_be_hidden()
 
 

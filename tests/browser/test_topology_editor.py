@@ -42,14 +42,18 @@ def test_a_design_problem_appears_with_its_line_and_the_button_selects_it(page: 
     assert selected == "    - {name: x}"
 
 
-def test_a_syntax_error_shows_under_the_editor_and_keeps_the_last_diagram(page: Page, site: str) -> None:
+def test_a_syntax_error_shows_under_the_editor_and_marks_the_last_diagram_as_old(page: Page, site: str) -> None:
     page.goto(site + PAGE)
     Widget(page, "editor").wait_ready()
     w = Widget(page, "editor").root
     w.get_by_label("Topology (YAML)").fill("topology:\n  leaf: [a, b\n")
     expect(w.locator('[data-param="yaml"] .calc-error')).to_have_text(
-        "yaml must be valid YAML: line 2, column 14: unclosed '[' from line 2, column 9: expected ']'")
+        "Topology (YAML) must be valid YAML: line 2, column 14: unclosed '[' from line 2, column 9: expected ']'")
     expect(w.locator(".topology-figure svg")).to_have_count(1)
+    # "Valid: yes" and the diagram belong to the last valid document, and say so.
+    expect(w.locator(".calc-stale-note")).to_have_text("Showing the last valid result: it does not match the inputs above.")
+    for part in (".calc-results", ".calc-view"):
+        assert w.locator(part).evaluate("e => Number(getComputedStyle(e).opacity)") < 0.6
 
 
 def test_choosing_the_articles_example_loads_it(page: Page, site: str) -> None:

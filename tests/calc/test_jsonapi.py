@@ -5,7 +5,7 @@ import json
 import pytest
 
 from calc import jsonapi
-from calc.jsonapi import run_json
+from calc.jsonapi import errors_json, run_json
 
 
 @pytest.mark.parametrize(("params", "field", "message"), [
@@ -43,3 +43,22 @@ def test_memory_and_recursion_failures_are_marked_fatal(monkeypatch, exc: type[B
     monkeypatch.setattr(jsonapi, "get", broken)
     assert json.loads(run_json("topology", "{}")) == {"fatal": True, "error": {
         "field": None, "message": f"internal error in topology: {exc.__name__} (the engine restarts)"}}
+
+
+def test_a_run_with_two_bad_fields_reports_the_first() -> None:
+    reply = json.loads(run_json("collective", json.dumps({"gpus": "1", "bandwidth_GBps": "0"})))
+    assert reply == {"error": {"field": "gpus", "message": "gpus must be between 2 and 131072: got 1"}}
+
+
+def test_every_bad_field_is_reported_at_once() -> None:
+    errors = json.loads(errors_json("collective", json.dumps({"gpus": "1", "op": "allreduce", "bandwidth_GBps": "0",
+                                                              "size": "1"})))
+    assert errors == [
+        {"field": "gpus", "message": "gpus must be between 2 and 131072: got 1"},
+        {"field": "bandwidth_GBps", "message": "bandwidth_GBps must be between 0.1 and 100000: got 0"},
+        {"field": "size", "message": "unknown parameter 'size' for collective"},
+    ]
+
+
+def test_fields_valid_on_their_own_report_nothing() -> None:
+    assert json.loads(errors_json("collective", json.dumps({"gpus": "12", "system": "dgx_h100"}))) == []

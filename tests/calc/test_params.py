@@ -110,3 +110,11 @@ def test_text_refuses_half_a_surrogate_pair() -> None:
 @pytest.mark.parametrize("raw", [float("nan"), float("inf"), -float("inf")])
 def test_non_finite_json_numbers_are_refused(raw: float) -> None:
     assert message_of(BW, raw) == f"bandwidth_GBps must be a finite number: got {raw}"
+
+
+def test_applies_says_when_a_field_matters_and_travels_in_the_spec() -> None:
+    link_only = Float("bandwidth_GBps", "Bandwidth", 1.0, applies=("system", ("link",)))
+    assert link_only.applies_to({"system": "link"})
+    assert not link_only.applies_to({"system": "dgx_h100"})
+    assert link_only.spec()["applies"] == {"param": "system", "values": ["link"]}
+    assert Float("x", "X", 1.0).applies_to({}) and Float("x", "X", 1.0).spec()["applies"] is None

@@ -36,3 +36,15 @@ def test_format_value_joins_number_and_unit() -> None:
     assert format_value(0.5, "%") == "0.5 %"
     assert format_value("ring", "") == "ring"
     assert format_value(2048, "B") == "2 KiB"
+
+
+@pytest.mark.parametrize(("size", "shown"), [(1024**3, "1 GiB"), (7_875_000_000, "7.875 GB"), (86_992, "86,992 B"),
+                                             (2_500_000, "2.5 MB"), (0, "0 B")])
+def test_byte_outputs_read_as_binary_when_exact_and_decimal_otherwise(size: int, shown: str) -> None:
+    assert format_value(size, "B") == shown
+
+
+def test_one_counted_thing_is_singular() -> None:
+    assert format_value(1, "sub-flows") == "1 sub-flow"
+    assert format_value(2, "sub-flows") == "2 sub-flows"
+    assert format_value(1, "µs") == "1 µs" and format_value(1, "GB/s") == "1 GB/s"

@@ -33,8 +33,10 @@ function prefetchLater(url) {
   setTimeout(() => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {}), PREFETCH_AFTER_MS);
 }
 
-export async function boot(here) {
+// progress(step, text): steps 1 to 4, for the page's loading indicator.
+export async function boot(here, progress = () => {}) {
   const t0 = performance.now();
+  progress(1, "downloading Python");
   const config = await (await fetch(new URL("config.json", here))).json();
   const at = (path) => new URL(path, here).href;
   const indexURL = at(config.pyodide);
@@ -47,9 +49,12 @@ export async function boot(here) {
   if (snapshot) options._loadSnapshot = gunzip(snapshot);
   const pyodide = await loadPyodide(options);
   const pyodideLoadedAt = performance.timeOrigin + performance.now(); // comparable across threads
+  progress(2, "Python started, loading the calculators");
   if (snapshot) pyodide.runPython("import random; random.seed()"); // the snapshot's state is shared
   pyodide.unpackArchive(await wheel, "wheel");
+  progress(3, "importing the calculators");
   const api = pyodide.pyimport("calc.jsonapi");
+  progress(4, "ready");
   if (config.snapshot && !snapshot) prefetchLater(at(config.snapshot));
   const levers = [...(config.levers ?? []).filter((l) => l !== "snapshot"), ...(snapshot ? ["snapshot"] : [])];
   return { pyodide, api, bootMs: performance.now() - t0, version: pyodide.version, pyodideLoadedAt, levers };

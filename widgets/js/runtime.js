@@ -2,56 +2,202 @@
 //
 // Loaded on every page (it is small); Python and plotly load only when a page has a
 // widget, when one scrolls into view or the browser is idle. One module worker runs
-// Pyodide for all widgets and survives mkdocs-material's instant navigation, because
-// this module is evaluated once per browser tab.
+// Pyodide for all widgets (a second one only while a long run would hold up the others)
+// and survives mkdocs-material's instant navigation, because this module is evaluated
+// once per browser tab.
 
 const here = new URL(".", import.meta.url);
 
-// ---- the worker client: one ready-promise, an id on every message --------------------------
+// ---- the Python workers: one ready-promise each, an id on every message ----------------------
+//
+// Requests carry a key (the widget asking); the latest request per key wins: a queued one is
+// replaced, a running one is interrupted (Pyodide's interrupt buffer, where the page is
+// cross-origin isolated) or, past LONG_RUN_MS without that, its worker is replaced. A run past
+// LONG_RUN_MS lets a second worker take the other widgets' requests, so none waits behind it.
+// A worker that failed (memory, recursion, a crash) is replaced and the status says so.
 
-let worker = null;
-let ready = null;
+const LONG_RUN_MS = 400;
+const MAX_WORKERS = 2;
+const SPARE_IDLE_MS = 30_000;
+const STAGES = 4; // boot progress steps the worker reports (see worker.js)
+
+const stats = {
+  workerStartedAt: null, readyAt: null, bootMs: null, pyodide: null, startupError: null,
+  restarts: 0, restartReason: null, progress: 0, progressText: "", interruptible: false,
+};
+const pool = [];
+const queue = new Map(); // key -> job, oldest first
 let nextId = 1;
-const pending = new Map();
-const stats = { workerStartedAt: null, readyAt: null, bootMs: null, pyodide: null, startupError: null };
+let pumpTimer = null;
+let retireTimer = null;
+let ready = null; // resolves when a first worker is ready; rejects on a start-up failure
 
-function call(type, payload = {}) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, type, ...payload });
+class PythonWorker {
+  constructor(primary) {
+    this.primary = primary;
+    this.pending = new Map();
+    this.job = null;
+    this.live = false;
+    // Cross-origin isolated pages get a shared buffer that interrupts Python mid-run.
+    this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+    this.worker = new Worker(new URL("worker.js", here), { type: "module", name: "calc-python" });
+    this.worker.onmessage = ({ data }) => this.receive(data);
+    this.worker.onerror = (event) => this.crashed(event.message || "the worker failed to load");
+    this.ready = this.call("init", { interrupt: this.interrupt }).then((info) => { this.live = true; return info; });
+  }
+
+  call(type, payload = {}) {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, type, ...payload });
+    });
+  }
+
+  receive(data) {
+    if (data.progress) { if (this.primary && !this.live) bootProgress(data.progress); return; }
+    const entry = this.pending.get(data.id);
+    if (!entry) return;
+    this.pending.delete(data.id);
+    if ("error" in data) entry.reject(Object.assign(new Error(data.error.message), data.error));
+    else entry.resolve(data.result);
+  }
+
+  crashed(reason) {
+    const error = this.live ? { fatal: true, message: `Python stopped (${reason})` }
+      : { startup: true, message: `Python could not start: ${reason}` };
+    this.stop(error);
+    if (this.live) restart(error.message);
+  }
+
+  stop(error) {
+    this.worker.terminate();
+    const at = pool.indexOf(this);
+    if (at >= 0) pool.splice(at, 1);
+    for (const entry of this.pending.values()) entry.reject(Object.assign(new Error(error.message), error));
+    this.pending.clear();
+  }
+
+  cancel() {
+    if (this.interrupt) Atomics.store(this.interrupt, 0, 2); // SIGINT: KeyboardInterrupt in Python
+    else if (performance.now() - this.job.startedAt > LONG_RUN_MS) {
+      this.stop({ superseded: true, message: "superseded" });
+      spawn(false);
+    }
+  }
+}
+
+function spawn(primary) {
+  const w = new PythonWorker(primary);
+  pool.push(w);
+  w.ready.then(pump, (err) => {
+    if (!err.startup) return;
+    w.stop(err);
+    if (pool.length) return;
+    stats.startupError ??= err.message;
+    failAll(err);
+    setStatusAll();
   });
+  return w;
 }
 
 function startWorker() {
   if (ready) return ready;
   stats.workerStartedAt = performance.now();
-  worker = new Worker(new URL("worker.js", here), { type: "module", name: "calc-python" });
-  worker.onmessage = ({ data }) => {
-    const entry = pending.get(data.id);
-    if (!entry) return;
-    pending.delete(data.id);
-    if ("error" in data) entry.reject(Object.assign(new Error(data.error.message), data.error));
-    else entry.resolve(data.result);
-  };
-  worker.onerror = (event) => {
-    const error = { startup: true, message: `Python could not start: ${event.message || "the worker failed to load"}` };
-    for (const entry of pending.values()) entry.reject(Object.assign(new Error(error.message), error));
-    pending.clear();
-  };
-  ready = call("init").then((info) => {
+  const first = spawn(true);
+  ready = first.ready.then((info) => {
     stats.readyAt = performance.now();
     stats.bootMs = info.bootMs;
     // Pyodide's own load, on the page's clock: what a bare boot in this same worker took.
     stats.pyodideLoadedAt = info.pyodideLoadedAt - performance.timeOrigin;
     stats.pyodide = info.pyodide;
     stats.levers = info.levers; // which start-up levers this boot used (boot.js)
+    stats.interruptible = Boolean(first.interrupt);
     return info;
   });
   ready.catch((err) => { stats.startupError = err.message; });
   setStatusAll();
   ready.then(setStatusAll, setStatusAll);
   return ready;
+}
+
+function bootProgress({ step, text }) {
+  stats.progress = step;
+  stats.progressText = text;
+  setStatusAll();
+}
+
+// After a fatal error the page is never "Live" until a fresh worker is.
+function restart(reason) {
+  stats.restarts += 1;
+  stats.restartReason = reason;
+  stats.readyAt = null;
+  const w = pool.find((p) => p.live) || spawn(true);
+  w.ready.then(() => { stats.readyAt = performance.now(); setStatusAll(); pump(); }, () => {});
+  setStatusAll();
+}
+
+function failAll(err) {
+  for (const job of queue.values()) job.reject(err);
+  queue.clear();
+}
+
+// Run ``calc`` on ``params`` for ``key``; a later request with the same key replaces this one.
+// A request whose widget has left the page (``alive()`` false) is dropped before it runs.
+function request(key, calc, params, lang, alive = () => true) {
+  return enqueue(key, { type: "run", calc, params, lang }, alive);
+}
+
+function enqueue(key, message, alive = () => true) {
+  return new Promise((resolve, reject) => {
+    const older = queue.get(key);
+    if (older) { queue.delete(key); older.reject(Object.assign(new Error("superseded"), { superseded: true })); }
+    const busy = pool.find((w) => w.job?.key === key);
+    if (busy) { busy.job.superseded = true; busy.cancel(); }
+    queue.set(key, { key, message, resolve, reject, alive });
+    startWorker().then(pump, reject);
+  });
+}
+
+function pump() {
+  for (const job of queue.values()) {
+    if (!job.alive()) { queue.delete(job.key); job.reject(Object.assign(new Error("gone"), { superseded: true })); continue; }
+    const idle = pool.find((w) => w.live && !w.job);
+    if (!idle) break;
+    queue.delete(job.key);
+    dispatch(idle, job);
+  }
+  if (!queue.size || !pool.length || pool.some((w) => !w.live)) return; // a booting worker pumps when ready
+  const now = performance.now();
+  if (pool.length && pool.length < MAX_WORKERS && pool.every((w) => now - w.job.startedAt > LONG_RUN_MS)) spawn(false);
+  else { clearTimeout(pumpTimer); pumpTimer = setTimeout(pump, LONG_RUN_MS); }
+}
+
+async function dispatch(w, job) {
+  w.job = job;
+  job.startedAt = performance.now();
+  if (w.interrupt) Atomics.store(w.interrupt, 0, 0);
+  try {
+    job.resolve(await w.call(job.message.type, job.message));
+  } catch (err) {
+    if (err.cancelled && !job.superseded) { queue.set(job.key, job); } // a stray interrupt: run it again
+    else if (job.superseded) job.reject(Object.assign(new Error("superseded"), { superseded: true }));
+    else job.reject(err);
+    if (err.fatal && pool.includes(w)) { w.stop(err); restart(err.message); }
+  } finally {
+    if (w.job === job) w.job = null;
+    pump();
+    if (pool.length > 1) retireSpare();
+  }
+}
+
+// The second worker goes once every worker has been idle for a while (it holds ~30 MiB).
+function retireSpare() {
+  clearTimeout(retireTimer);
+  retireTimer = setTimeout(() => {
+    if (queue.size || pool.length < 2 || pool.some((w) => w.job || !w.live)) return;
+    pool.at(-1).stop({ superseded: true, message: "idle" });
+  }, SPARE_IDLE_MS);
 }
 
 // ---- plotly, loaded once on demand -----------------------------------------------------------
@@ -79,30 +225,66 @@ function loadPlotly() {
 
 const widgets = new Set();
 const MAX_URL_VALUE = 2000;
+const SLOW_RUN_MS = 300;
+const STALE_NOTES = {
+  invalid: "Showing the last valid result: it does not match the inputs above.",
+  pending: "Showing the result for this page's defaults until Python computes the inputs above.",
+  running: "Computing the inputs above… the results shown are for the previous inputs.",
+  unavailable: "Showing the result for this page's defaults: Python could not start, so the inputs above are not computed.",
+};
 
 function readJSON(root, key) {
   return JSON.parse(root.dataset[key]);
 }
 
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+// The Chinese edition's wording sits beside the English (calc/zh.py holds the build-time one).
 function statusText(lang) {
-  if (lang === "zh") { // the Chinese edition (calc/zh.py holds the build-time wording)
-    if (stats.startupError) return `${stats.startupError}。显示构建时计算的结果。`;
-    if (stats.readyAt) return `实时：由浏览器中的 Python 重新计算（Pyodide ${stats.pyodide}）。`;
-    if (stats.workerStartedAt) return "正在浏览器中加载 Python…";
-    return "结果在构建时计算；滚动到此处时 Python 启动。";
+  const zh = lang === "zh";
+  if (stats.startupError) {
+    return zh ? `${stats.startupError}。显示构建时计算的结果。` : `${stats.startupError}. Showing the result computed at build time.`;
   }
-  if (stats.startupError) return `${stats.startupError}. Showing the result computed at build time.`;
-  if (stats.readyAt) return `Live: recomputed in your browser by Python (Pyodide ${stats.pyodide}).`;
-  if (stats.workerStartedAt) return "Loading Python in your browser…";
-  return "Result computed at build time; Python starts when you scroll here.";
+  if (stats.restarts && !stats.readyAt) {
+    return zh ? `${stats.restartReason}：正在重启 Python…` : `${stats.restartReason}: restarting Python…`;
+  }
+  if (stats.readyAt && stats.restarts) {
+    return zh ? `实时：由浏览器中的 Python 重新计算（Pyodide ${stats.pyodide}），内部错误后已重启。`
+      : `Live: recomputed in your browser by Python (Pyodide ${stats.pyodide}), restarted after an internal error.`;
+  }
+  if (stats.readyAt) {
+    const took = seconds(stats.readyAt - stats.workerStartedAt);
+    return zh ? `实时：由浏览器中的 Python 重新计算（Pyodide ${stats.pyodide}；加载用时 ${took}）。`
+      : `Live: recomputed in your browser by Python (Pyodide ${stats.pyodide}; loaded in ${took}).`;
+  }
+  if (stats.workerStartedAt) {
+    const step = `${stats.progress}/${STAGES}${stats.progressText && !zh ? `: ${stats.progressText}` : ""}`;
+    return zh ? `正在浏览器中加载 Python（${step}）…` : `Loading Python in your browser (${step})…`;
+  }
+  return zh ? "结果在构建时计算；滚动到此处时 Python 启动。" : "Result computed at build time; Python starts when you scroll here.";
+}
+
+function statusState() {
+  if (stats.startupError) return "failed";
+  if (stats.readyAt) return "ready";
+  if (stats.restarts) return "restarting";
+  return stats.workerStartedAt ? "loading" : "static";
 }
 
 function setStatusAll() {
-  const state = stats.startupError ? "failed" : stats.readyAt ? "ready" : stats.workerStartedAt ? "loading" : "static";
+  const state = statusState();
   for (const w of widgets) {
     if (!w.root.isConnected) { widgets.delete(w); continue; }
     w.root.dataset.state = state;
     w.root.querySelector(".calc-status").textContent = statusText(w.lang);
+    const bar = w.root.querySelector(".calc-progress");
+    if (bar) {
+      bar.hidden = state !== "loading" && state !== "restarting";
+      bar.max = STAGES;
+      bar.value = state === "restarting" ? 0 : stats.progress;
+    }
   }
 }
 
@@ -110,6 +292,7 @@ class Widget {
   constructor(root) {
     this.root = root;
     this.id = root.id;
+    this.page = location.pathname; // the URL state of this widget belongs to this page only
     this.calc = root.dataset.calc;
     this.lang = root.dataset.lang || "en"; // labels, notes and messages from the worker in this language
     this.spec = readJSON(root, "spec");
@@ -117,13 +300,19 @@ class Widget {
     this.result = readJSON(root, "result");
     this.form = root.querySelector(".calc-form");
     this.seq = 0;
+    this.sent = null; // the parameters of the latest run asked for
+    this.fromUrl = {}; // URL values a field could not hold (a number field clears "abc")
     this.initial = this.formValues();
     this.view = null;
     root.dataset.hydrated = "true";
     this.form.addEventListener("input", (e) => this.onInput(e));
     this.form.addEventListener("change", (e) => this.onInput(e));
     this.form.addEventListener("submit", (e) => e.preventDefault());
+    this.form.addEventListener("click", (e) => this.onHelp(e));
+    this.wireActions();
     this.applyUrlState();
+    this.showApplicable();
+    if (this.differsFromResult()) this.markStale("pending");
     if (root.dataset.view) this.showView(this.result).catch((err) => console.warn(`view ${root.dataset.view}:`, err));
   }
 
@@ -137,6 +326,7 @@ class Widget {
       const el = this.field(p.name);
       if (!el) continue;
       values[p.name] = el.type === "checkbox" ? String(el.checked) : el.value;
+      if (p.name in this.fromUrl) values[p.name] = this.fromUrl[p.name];
     }
     return values;
   }
@@ -148,13 +338,17 @@ class Widget {
   onInput(event) {
     const name = event.target.name;
     if (!name || (event.type === "input" && event.target.tagName === "SELECT")) return;
+    delete this.fromUrl[name];
     const param = this.spec.params.find((p) => p.name === name);
     if (param?.fills && event.type === "change") this.applyPreset(param);
     this.markCustom(name);
-    // A field's "change" on blur repeats the "input" that already ran these values: running again
-    // would re-render the view under the reader's pointer (a link being clicked would vanish).
-    if (JSON.stringify(this.params()) === this.lastKey) return;
+    this.showApplicable();
     this.run();
+  }
+
+  onHelp(event) {
+    const help = event.target.closest?.(".calc-help");
+    if (help) help.toggleAttribute("data-open");
   }
 
   applyPreset(param) {
@@ -162,6 +356,7 @@ class Widget {
     for (const [target, value] of Object.entries(fills)) {
       const el = this.field(target);
       if (!el) continue;
+      delete this.fromUrl[target];
       if (el.type === "checkbox") el.checked = String(value) === "true";
       else el.value = String(value);
     }
@@ -176,26 +371,61 @@ class Widget {
     }
   }
 
+  // Fields the chosen system or preset ignores are hidden (the declaration says when each applies).
+  showApplicable() {
+    const values = this.params();
+    for (const p of this.spec.params) {
+      if (!p.applies) continue;
+      const box = this.root.querySelector(`.calc-field[data-param="${CSS.escape(p.name)}"]`);
+      if (box) box.hidden = !p.applies.values.includes(values[p.applies.param]);
+    }
+  }
+
+  // True when the inputs on screen are not the ones the shown result was computed from.
+  differsFromResult() {
+    const now = this.formValues();
+    return Object.keys(now).some((name) => now[name] !== this.initial[name]);
+  }
+
+  markStale(why) {
+    const note = this.root.querySelector(".calc-stale-note");
+    if (why) this.root.dataset.stale = why;
+    else delete this.root.dataset.stale;
+    if (!note) return;
+    note.hidden = !why;
+    note.textContent = STALE_NOTES[why] ?? "";
+  }
+
+  // Latest wins: a change while a run is queued or running replaces it; unchanged inputs do not rerun.
   async run(params = this.params()) {
+    const text = JSON.stringify(params);
+    if (text === this.sent) return;
+    this.sent = text;
     const seq = ++this.seq;
-    this.lastKey = JSON.stringify(params);
     this.root.dataset.busy = "true";
+    // A run the reader would notice: say that the results shown are for the previous inputs.
+    const slow = setTimeout(() => {
+      if (seq === this.seq && this.root.dataset.stale !== "pending") this.markStale("running");
+    }, SLOW_RUN_MS);
     try {
-      await startWorker();
       const t0 = performance.now();
-      const result = await call("run", { calc: this.calc, params, lang: this.lang });
-      if (seq !== this.seq) return;
+      const result = await request(this.id, this.calc, params, this.lang, () => this.root.isConnected);
+      if (seq !== this.seq || !this.root.isConnected) return;
       this.clearErrors();
+      this.markStale(null);
       this.result = result;
       await this.show(result);
       this.root.dataset.ms = String(performance.now() - t0);
       this.root.dataset.chartsAt ??= String(performance.now());
       this.saveUrlState();
     } catch (err) {
-      if (seq !== this.seq) return;
-      if (err.startup) setStatusAll();
-      else this.showError(err);
+      if (seq !== this.seq || err.superseded) return;
+      this.sent = null; // the same inputs may be tried again
+      if (!err.startup) this.showError(err);
+      else if (this.root.dataset.stale) this.markStale("unavailable");
+      setStatusAll();
     } finally {
+      clearTimeout(slow);
       if (seq === this.seq) {
         delete this.root.dataset.busy;
         this.root.dataset.runs = String(Number(this.root.dataset.runs || 0) + 1);
@@ -209,13 +439,30 @@ class Widget {
     for (const el of this.root.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
   }
 
+  // Every invalid field's message at once; the results stay, marked as the last valid ones.
   showError(err) {
     this.clearErrors();
-    const field = err.field && this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(err.field)}-error`);
-    const target = field || this.root.querySelector(".calc-error") || this.root.querySelector(".calc-status");
-    target.textContent = err.message;
-    target.hidden = false;
-    if (field) this.field(err.field)?.setAttribute("aria-invalid", "true");
+    const errors = err.errors?.length ? err.errors : [{ field: err.field, message: err.message }];
+    for (const e of errors) {
+      const field = e.field && this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(e.field)}-error`);
+      const target = field || this.root.querySelector(".calc-form > .calc-error") || this.root.querySelector(".calc-status");
+      target.textContent = err.fatal ? `${e.message}; Python was restarted, the other calculators are unaffected.`
+        : this.readable(e.message);
+      target.hidden = false;
+      if (field) this.field(e.field)?.setAttribute("aria-invalid", "true");
+    }
+    this.markStale("invalid");
+  }
+
+  // The engine names fields as the command line does (gpus, gpus_per_domain); the form by their labels.
+  readable(message) {
+    let text = message;
+    for (const p of this.spec.params) {
+      const name = p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const pattern = p.name.includes("_") ? new RegExp(`\\b${name}\\b`, "g") : new RegExp(`^${name}(?= must )`);
+      text = text.replace(pattern, p.label);
+    }
+    return text;
   }
 
   async show(result) {
@@ -265,7 +512,7 @@ class Widget {
     await this.view.render(element, result, {
       plotly: plotly ? await plotly : null,
       loadPlotly,
-      run: (params) => startWorker().then(() => call("run", { calc: this.calc, params: { ...this.params(), ...params }, lang: this.lang })),
+      run: (params) => request(`${this.id}#view`, this.calc, { ...this.params(), ...params }, this.lang, () => this.root.isConnected),
       widget: this,
       live: Boolean(stats.readyAt),
     });
@@ -280,20 +527,60 @@ class Widget {
       if (!el) continue;
       if (el.type === "checkbox") el.checked = value === "true";
       else el.value = value;
+      if (el.type !== "checkbox" && el.value !== value) this.fromUrl[name] = value;
     }
   }
 
-  saveUrlState() {
-    const query = new URLSearchParams(location.search);
+  // The inputs that differ from the page's, as URL parameters of this widget.
+  urlState(query) {
     for (const key of [...query.keys()]) if (splitKey(key)[0] === this.id) query.delete(key);
     const now = this.formValues();
     for (const [name, value] of Object.entries(now)) {
       // A long text (a pasted topology) would make the URL unusable: it is not shared.
       if (value !== this.initial[name] && value.length <= MAX_URL_VALUE) query.set(`${this.id}.${name}`, value);
     }
-    const search = query.toString();
+    return query;
+  }
+
+  // Written in place (replaceState), and only while this widget's page is the one shown: a run
+  // that finishes after instant navigation never writes into the next page's address.
+  saveUrlState() {
+    if (!this.root.isConnected || location.pathname !== this.page) return;
+    const search = this.urlState(new URLSearchParams(location.search)).toString();
     const url = `${location.pathname}${search ? `?${search}` : ""}${location.hash}`;
-    history.replaceState(history.state, "", url);
+    if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, "", url);
+  }
+
+  wireActions() {
+    const box = this.root.querySelector(".calc-actions");
+    if (!box) return;
+    box.hidden = false;
+    box.querySelector(".calc-reset").addEventListener("click", () => this.reset());
+    box.querySelector(".calc-copy").addEventListener("click", () => this.copyLink());
+  }
+
+  reset() {
+    this.fromUrl = {};
+    for (const [name, value] of Object.entries(this.initial)) {
+      const el = this.field(name);
+      if (el.type === "checkbox") el.checked = value === "true";
+      else el.value = value;
+    }
+    this.showApplicable();
+    this.run();
+  }
+
+  async copyLink() {
+    const query = this.urlState(new URLSearchParams());
+    const url = new URL(`${this.page}${query.size ? `?${query}` : ""}#${this.id}`, location.href).href;
+    const note = this.root.querySelector(".calc-copy-note");
+    try {
+      await navigator.clipboard.writeText(url);
+      note.textContent = "Link copied: it opens this page with these inputs.";
+    } catch {
+      note.textContent = `Copy this link (it holds these inputs): ${url}`;
+    }
+    this.root.dataset.link = url;
   }
 }
 
@@ -365,10 +652,11 @@ function hydrate() {
 }
 
 // For benchmarks and tests: compute in the shared worker without a widget.
-const compute = (calc, params = {}) => startWorker().then(() => call("run", { calc, params }));
-const workerStats = () => startWorker().then(() => call("stats"));
-// For other page scripts (problems.js): any request type of the shared worker.
-const ask = (type, payload = {}) => startWorker().then(() => call(type, payload));
+let computed = 0;
+const compute = (calc, params = {}) => request(`compute:${computed++}`, calc, params);
+const workerStats = () => startWorker().then(() => pool.find((w) => w.live).call("stats"));
+// For other page scripts (problems.js): any request type of a Python worker.
+const ask = (type, payload = {}) => enqueue(`ask:${computed++}`, { ...payload, type });
 window.calcRuntime = { stats, hydrate, startWorker, widgets, compute, workerStats, ask };
 
 if (window.document$ && typeof window.document$.subscribe === "function") {

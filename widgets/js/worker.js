@@ -3,29 +3,57 @@
 // Protocol (cf. Pyodide's web-worker guide): every request is {id, type, ...};
 // every reply is {id, result} or {id, error}. Start-up failure is reported to the
 // first request, and to every later one, as {id, error: {startup: true, message}}.
-// Start-up (which files, which build-time levers) is in boot.js.
+// An error is {message, field, validation} for the reader's input (with every invalid
+// field in errors), {cancelled} when the page interrupted the run, {fatal} when Python
+// cannot be trusted any more (memory, recursion, a crash): the page then replaces this worker.
+// While booting, the worker posts {progress: {step, text}} (no id), steps 1 to 4.
+// Start-up (which files, which build-time levers, progress steps) is in boot.js.
 
 import { boot } from "./boot.js";
 
 const here = new URL(".", import.meta.url);
 
+const progress = (step, text) => self.postMessage({ progress: { step, text } });
+
 // A runtime that neither loads nor fails (a stalled download) is reported as a failure too.
 const BOOT_TIMEOUT_MS = 120_000;
 const ready = Promise.race([
-  boot(here),
+  boot(here, progress),
   new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${BOOT_TIMEOUT_MS / 1000} s`)), BOOT_TIMEOUT_MS)),
 ]);
 ready.catch(() => {}); // reported per request below
 
+// What the page is told about an exception thrown by a run.
+function failure(err) {
+  if (err.validation) return { message: err.message, field: err.field ?? null, validation: true, errors: err.errors };
+  if (err.fatal) return { message: err.message, fatal: true };
+  const type = err.type; // set on Python exceptions (PythonError)
+  if (type === "KeyboardInterrupt") return { message: "cancelled", cancelled: true };
+  if (type === "MemoryError") return { message: "Python ran out of memory", fatal: true };
+  if (type === "RecursionError") return { message: "Python ran out of stack (nesting too deep)", fatal: true };
+  const last = String(err.message || err).trim().split("\n").pop().slice(0, 300);
+  if (type) return { message: `Internal error in the calculator: ${last}`, internal: true };
+  return { message: `Python crashed (${last})`, fatal: true }; // a WebAssembly trap or a Pyodide fatal error
+}
+
+function run(runtime, msg) {
+  const params = JSON.stringify(msg.params);
+  const lang = msg.lang || "en";
+  const reply = JSON.parse(runtime.api.run_json(msg.calc, params, lang));
+  if (!reply.error) return reply.result;
+  const { message, field } = reply.error;
+  if (reply.fatal || reply.error.fatal) throw Object.assign(new Error(message), { fatal: true });
+  const errors = runtime.api.errors_json ? JSON.parse(runtime.api.errors_json(msg.calc, params, lang)) : [];
+  throw Object.assign(new Error(message), { field, validation: true, errors: errors.length ? errors : [{ field, message }] });
+}
+
 function handle(runtime, msg) {
   if (msg.type === "init") {
-    return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideLoadedAt: runtime.pyodideLoadedAt, levers: runtime.levers };
+    if (msg.interrupt) runtime.pyodide.setInterruptBuffer(msg.interrupt);
+    return { pyodide: runtime.version, bootMs: runtime.bootMs, pyodideLoadedAt: runtime.pyodideLoadedAt,
+             levers: runtime.levers, interruptible: Boolean(msg.interrupt) };
   }
-  if (msg.type === "run") {
-    const reply = JSON.parse(runtime.api.run_json(msg.calc, JSON.stringify(msg.params), msg.lang || "en"));
-    if (reply.error) throw Object.assign(new Error(reply.error.message), { field: reply.error.field, validation: true });
-    return reply.result;
-  }
+  if (msg.type === "run") return run(runtime, msg);
   if (msg.type === "problem") { // worked problems (calc.problems): make, check, hint, solution
     const reply = JSON.parse(runtime.pyodide.pyimport("calc.problems").request_json(JSON.stringify(msg.request)));
     if (reply.error) throw Object.assign(new Error(reply.error.message), { field: reply.error.field, validation: true });
@@ -51,6 +79,6 @@ self.onmessage = async (event) => {
     const result = handle(runtime, msg);
     self.postMessage({ id: msg.id, result, ms: performance.now() - t0 });
   } catch (err) {
-    self.postMessage({ id: msg.id, error: { message: err.message || String(err), field: err.field ?? null, validation: !!err.validation } });
+    self.postMessage({ id: msg.id, error: failure(err) });
   }
 };
