@@ -37,7 +37,17 @@ class View {
     this.speed = 1;
     this.pos = 0;
     this.last = null;
+    this.wall = 0;
+    // Plays only while on screen, from the start the first time the reader reaches it.
+    this.visible = !("IntersectionObserver" in window);
+    this.seen = this.visible;
     this.build();
+    if (!this.visible) {
+      new IntersectionObserver((entries) => {
+        this.visible = entries.some((e) => e.isIntersecting);
+        if (this.visible && !this.seen) { this.seen = true; this.pos = 0; }
+      }).observe(element);
+    }
     this.loop = (ts) => this.tick(ts);
     requestAnimationFrame(this.loop);
   }
@@ -112,7 +122,7 @@ class View {
     this.pauses = {};
     for (const k of ["US", "L", "Rm", "SR"]) {
       const g = el("g", { class: "cg-pause", visibility: "hidden" }, s);
-      el("rect", { x: -15, y: -8, width: 30, height: 16, rx: 3 }, g);
+      el("rect", { x: -22, y: -9, width: 44, height: 17, rx: 3 }, g);
       el("text", { x: 0, y: 4, "text-anchor": "middle" }, g, "PAUSE");
       this.pauses[k] = g;
     }
@@ -192,18 +202,20 @@ class View {
 
   tick(ts) {
     if (!this.root.isConnected) return;
-    if (this.last !== null && this.playing && this.n > 1) {
+    const moving = this.playing && this.visible;
+    if (this.last !== null && moving && this.n > 1) {
       const dt = Math.min(0.1, (ts - this.last) / 1000);
       this.pos += (dt * this.speed * this.n) / PLAY_SECONDS;
       if (this.pos >= this.n - 1) this.pos = 0;
       this.scrub.value = String(Math.floor(this.pos));
     }
     this.last = ts;
-    if (this.data) this.draw(ts / 1000);
+    if (moving) this.wall = ts / 1000;
+    if (this.data) this.draw(this.wall);
     requestAnimationFrame(this.loop);
   }
 
-  draw(wall = performance.now() / 1000) {
+  draw(wall = this.wall) {
     const d = this.data, f = d.frames, i = Math.min(this.n - 1, Math.floor(this.pos));
     const q = f.queue_R_KB[i], ing = f.ingress_up_KB[i];
     const set = (b, v) => { const y = b.scale(v); b.fill.setAttribute("y", y); b.fill.setAttribute("height", 230 + 20 - y); b.val.textContent = `${fmt(v)} KB`; };

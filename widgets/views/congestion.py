@@ -31,10 +31,10 @@ STYLE = """<style>
 .cg-scrub input{flex:1}.cg-clock{font-variant-numeric:tabular-nums;min-width:9rem}
 .cg-caption,.cg-note{font-size:.7em;opacity:.8;margin:.2rem 0}
 .cg-host{fill:none;stroke:currentColor;stroke-opacity:.6}.cg-switch{fill:#3f51b5;fill-opacity:.15;stroke:#3f51b5}
-.cg-label{fill:currentColor;font-size:11px}.cg-small{fill:currentColor;font-size:10px;opacity:.85}
+.cg-label{fill:currentColor;font-size:11px}.cg-small{fill:currentColor;font-size:11px}
 .cg-link{stroke:currentColor;stroke-opacity:.35;stroke-width:3}.cg-link.cg-paused{stroke:#d32f2f;stroke-opacity:.8}
 .cg-pkt{fill:#607d8b}.cg-pkt.cg-marked{fill:#ff9800}
-.cg-pause rect{fill:#d32f2f}.cg-pause text{fill:#fff;font-size:8px;font-weight:700}
+.cg-pause rect{fill:#d32f2f}.cg-pause text{fill:#fff;font-size:11px;font-weight:700}
 .cg-warn{fill:#d32f2f;font-size:11px;font-weight:700}
 .cg-bar-bg{fill:none;stroke:currentColor;stroke-opacity:.4}.cg-bar{fill:#1976d2;fill-opacity:.7}
 .cg-bar.cg-over{fill:#ff9800}.cg-headroom{fill:#d32f2f;fill-opacity:.12}
@@ -88,7 +88,7 @@ def _scene(d: dict[str, Any], uid: str) -> str:
                      f"{html.escape(label)}</text>")
     parts.append('<text class="cg-small" x="278" y="160" text-anchor="middle">U→S</text>')
     parts.append(f'<g class="cg-pause cg-blink" style="animation:cg-pz-{uid} {PLAY_SECONDS}s linear infinite">'
-                 '<rect x="262" y="164" width="30" height="16" rx="3"/>'
+                 '<rect x="255" y="163" width="44" height="17" rx="3"/>'
                  '<text x="277" y="176" text-anchor="middle">PAUSE</text></g>')
     parts.append(_bars(d, uid))
     parts.append("</svg>")

@@ -67,6 +67,7 @@ def prerender(result: dict[str, Any]) -> str:
             f'<div class="topology-problems" role="region" aria-label="Problems in the topology" aria-live="polite">'
             f'{problems_html(data["issues"])}</div>'
             f'<div class="topology-figure">{data["svg"]}<p class="topology-caption">{name}: tiers as rows; a link '
-            f"takes the colour of its lower switch's oversubscription. Hover for names and speeds.</p></div>"
+            f"takes the colour of its lower switch's oversubscription. Hover, tap or focus a switch for its details.</p>"
+            f'<p class="calc-diagram-detail" aria-live="polite"></p></div>'
             f'<p><a class="md-button topology-download" download="topology.yaml" '
             f'href="{escape(download_href(yaml))}">Download this YAML</a></p></div>')
