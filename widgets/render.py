@@ -101,15 +101,41 @@ def _cell(value: object) -> str:
     return str(value)
 
 
+REFERENCE_TOPICS = {"collectives": "Collectives, hardware and training", "fabric": "Fabric sizing and cost",
+                    "topology": "Topology as code", "ecmp": "ECMP and load balancing",
+                    "congestion": "PFC, ECN and congestion control", "monitoring": "Monitoring"}
+
+
+def _topic_of_sources() -> dict[str, str]:
+    """Source key -> the topic (calc subpackage) of the first calculator, in topic order, that cites it."""
+    order = list(REFERENCE_TOPICS)
+    calcs = sorted(all_calculators(), key=lambda c: (order.index(t) if (t := _topic(c)) in order else len(order), c.name))
+    topics: dict[str, str] = {}
+    for calc in calcs:
+        for s in calc.sources:
+            topics.setdefault(s.key, _topic(calc))
+    return topics
+
+
+def _topic(calc: Calculator) -> str:
+    parts = calc.func.__module__.split(".")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def _reference(s: Source) -> str:
+    return (f'<li id="ref-{s.key}"><code>{s.key}</code> {html.escape(s.text())} '
+            f'<a href="{html.escape(s.url)}">{html.escape(s.url)}</a>{" " + html.escape(s.note) if s.note else ""}</li>')
+
+
 def references_html(code: Any) -> str:
-    """Every source registered by the engine, sorted by key, with an anchor per key."""
-    items = "".join(
-        f'<li id="ref-{s.key}"><code>{s.key}</code> {html.escape(s.text())} '
-        f'<a href="{html.escape(s.url)}">{html.escape(s.url)}</a>'
-        f'{" " + html.escape(s.note) if s.note else ""}</li>'
-        for s in _sources()
-    )
-    return f'<ol class="calc-references">{items}</ol>'
+    """Every source registered by the engine, grouped by the topic that cites it, sorted by key within."""
+    topics, groups = _topic_of_sources(), []
+    for topic, title in [*REFERENCE_TOPICS.items(), ("", "Other sources")]:
+        items = "".join(_reference(s) for s in _sources() if topics.get(s.key, "") == topic
+                        or (topic == "" and topics.get(s.key, "") not in REFERENCE_TOPICS))
+        if items:
+            groups.append(f'<h2 id="refs-{topic or "other"}">{html.escape(title)}</h2><ol class="calc-references">{items}</ol>')
+    return f'<div class="calc-references-groups">{"".join(groups)}</div>'
 
 
 def catalog_html(code: Any) -> str:
