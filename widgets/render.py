@@ -83,7 +83,12 @@ def table_html(code: Any) -> str:
     if not isinstance(out, Table):
         raise BuildError(f"[[table:{code.target}]]: {output} is a {out.kind}, not a table")
     rows = result_for(calc.name, dict(code.params)).outcome.tables[output]
-    return f'<div class="calc-table-wrap">{_table(out, rows)}</div>'
+    return f'<div class="calc-table-wrap" {_scroll_region(out)}>{_table(out, rows)}</div>'
+
+
+def _scroll_region(out: Table) -> str:
+    """A table wrapper scrolls sideways on a phone: keyboard readers can focus and scroll it."""
+    return f'tabindex="0" role="region" aria-label="{html.escape(out.title, quote=True)}"'
 
 
 def _table(out: Table, rows: Any) -> str:
@@ -268,7 +273,7 @@ def _outputs(calc: Calculator, result: Result, wid: str) -> str:
                          f'id="{wid}-{o.name}">{svg}</div><figcaption>{html.escape(o.title)}'
                          f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
         elif isinstance(o, Table):
-            parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}">'
+            parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}" {_scroll_region(o)}>'
                          f"{_table(o, result.outcome.tables[o.name])}</div>")
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in result.outcome.notes)
     parts.append(f'<ul class="calc-notes">{notes}</ul>')

@@ -36,7 +36,7 @@ CONTRAST = """root => {
   const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.value || el.textContent || "").trim().slice(0, 40)}"`;
   const bad = [];
   const texts = [...root.querySelectorAll("*")].filter((el) => !el.closest("svg, .js-plotly-plot") && shown(el)
-    && ([...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName)));
+    && ([...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || el.matches("input:not([type=range]):not([type=checkbox]), select, textarea")) && !el.matches(":disabled"));
   for (const el of texts) {
     const s = getComputedStyle(el), bg = background(el), fg = parse(s.color);
     fg[3] *= opacity(el);
@@ -46,7 +46,7 @@ CONTRAST = """root => {
     if (el.matches(".calc-help") && size < 11) bad.push(`help text ${name(el)}: ${size}px`);
   }
   for (const el of root.querySelectorAll("input:not([type=checkbox]):not([type=range]), select, textarea, button, .md-button")) {
-    if (!shown(el)) continue;
+    if (!shown(el) || el.matches(":disabled")) continue;  // WCAG 1.4.3/1.4.11 exempt inactive controls
     const s = getComputedStyle(el), bg = background(el.parentElement), border = parse(s.borderTopColor);
     if (parseFloat(s.borderTopWidth) === 0) continue;
     border[3] *= opacity(el);

@@ -6,6 +6,7 @@
 // this module is evaluated once per browser tab.
 
 import { plotLayout, plotTraces } from "./charts.js";
+import "./export.js";
 
 const here = new URL(".", import.meta.url);
 

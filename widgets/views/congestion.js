@@ -137,7 +137,9 @@ class View {
     const qmax = Math.max(d.kmax_KB * 1.15, d.kmin_KB * 2, ...f.queue_R_KB, 10);
     const imax = Math.max((d.xoff_KB + d.headroom_KB) * 1.15, ...f.ingress_up_KB, 10);
     const bar = (x, label, max) => {
-      el("text", { x: x + 20, y: top - 12, "text-anchor": "middle", class: "cg-small" }, s, label);
+      // Two short lines, so neighbouring bars' names never run into each other.
+      const name = el("text", { x: x + 20, "text-anchor": "middle", class: "cg-small" }, s);
+      label.forEach((line, k) => el("tspan", { x: x + 20, y: top - 17 + 12 * k }, name, line));
       el("rect", { x, y: top, width: 40, height: h, class: "cg-bar-bg" }, s);
       const fill = el("rect", { x, y: y0, width: 40, height: 0, class: "cg-bar" }, s);
       const val = el("text", { x: x + 20, y: y0 + 16, "text-anchor": "middle", class: "cg-small" }, s, "");
@@ -149,12 +151,12 @@ class View {
       el("line", { x1: b.x - 6, x2: b.x + 46, y1: y, y2: y, class: cls }, s);
       el("text", { x: left ? b.x - 8 : b.x + 50, y: y + 4, class: "cg-small", "text-anchor": left ? "end" : "start" }, s, label);
     };
-    this.qbar = bar(610, "S→R queue", qmax);
+    this.qbar = bar(610, ["S→R", "queue"], qmax);
     mark(this.qbar, d.kmin_KB, `Kmin ${fmt(d.kmin_KB)} KB`, "cg-ecn", true);
     mark(this.qbar, d.kmax_KB, `Kmax ${fmt(d.kmax_KB)} KB`, "cg-ecn", true);
     const hy = top + h - (Math.min(imax, d.xoff_KB + d.headroom_KB) / imax) * h;
     el("rect", { x: 680, y: hy, width: 40, height: top + h - (d.xoff_KB / imax) * h - hy, class: "cg-headroom" }, s);
-    this.ibar = bar(680, "S ingress from U", imax);
+    this.ibar = bar(680, ["S ingress", "from U"], imax);
     mark(this.ibar, d.xoff_KB, "XOFF", "cg-pfc");
     mark(this.ibar, d.xon_KB, "", "cg-pfc cg-dashed");
   }

@@ -102,8 +102,9 @@ def _bars(d: dict[str, Any], uid: str) -> str:
     imax = max((d["xoff_KB"] + d["headroom_KB"]) * 1.15, max(f["ingress_up_KB"]), 10.0)
     out = []
 
-    def bar(x: int, label: str, anim: str) -> None:
-        out.append(f'<text class="cg-small" x="{x + 20}" y="{top - 12}" text-anchor="middle">{label}</text>'
+    def bar(x: int, label: tuple[str, str], anim: str) -> None:
+        lines = "".join(f'<tspan x="{x + 20}" y="{top - 17 + 12 * k}">{html.escape(t)}</tspan>' for k, t in enumerate(label))
+        out.append(f'<text class="cg-small" text-anchor="middle">{lines}</text>'
                    f'<rect class="cg-bar-bg" x="{x}" y="{top}" width="40" height="{h}"/>'
                    f'<rect class="cg-bar cg-anim" x="{x}" y="{top}" width="40" height="{h}" '
                    f'style="animation:{anim} {PLAY_SECONDS}s linear infinite;transform:scaleY(0)"/>')
@@ -116,13 +117,13 @@ def _bars(d: dict[str, Any], uid: str) -> str:
         out.append(f'<line class="{cls}" x1="{x - 6}" x2="{x + 46}" y1="{_f(y)}" y2="{_f(y)}"/>'
                    f'<text class="cg-small" x="{tx}" y="{_f(y + 4)}" text-anchor="{anchor}">{html.escape(label)}</text>')
 
-    bar(610, "S→R queue", f"cg-q-{uid}")
+    bar(610, ("S→R", "queue"), f"cg-q-{uid}")
     mark(610, d["kmin_KB"], qmax, f"Kmin {_fmt(d['kmin_KB'])} KB", "cg-ecn", left=True)
     mark(610, d["kmax_KB"], qmax, f"Kmax {_fmt(d['kmax_KB'])} KB", "cg-ecn", left=True)
     head_top = min(imax, d["xoff_KB"] + d["headroom_KB"])
     y_hr, y_x = top + h - head_top / imax * h, top + h - d["xoff_KB"] / imax * h
     out.append(f'<rect class="cg-headroom" x="680" y="{_f(y_hr)}" width="40" height="{_f(y_x - y_hr)}"/>')
-    bar(680, "S ingress from U", f"cg-i-{uid}")
+    bar(680, ("S ingress", "from U"), f"cg-i-{uid}")
     mark(680, d["xoff_KB"], imax, "XOFF", "cg-pfc")
     mark(680, d["xon_KB"], imax, "", "cg-pfc cg-dashed")
     d["_qmax"], d["_imax"] = qmax, imax

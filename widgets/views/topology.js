@@ -18,7 +18,7 @@ export function fabricHtml(yaml) {
   }
   return `<div class="topology-view"><p>The same design as a topology file (${lines.length - 1} lines), `
     + `which the topology editor reads back to the same counts:</p>`
-    + `<pre class="topology-yaml"><code>${esc(shown)}</code></pre>`
+    + `<pre class="topology-yaml"><code tabindex="0">${esc(shown)}</code></pre>`
     + `<p><a class="md-button topology-download" download="fabric.yaml" href="${esc(downloadHref(yaml))}">`
     + `Download fabric.yaml</a>${link}</p></div>`;
 }

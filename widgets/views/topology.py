@@ -52,7 +52,7 @@ def fabric_html(yaml: str) -> str:
         link = f' <a class="md-button topology-open" href="{escape(href)}">Open in the topology editor</a>'
     return (f'<div class="topology-view"><p>The same design as a topology file ({len(lines) - 1} lines), '
             f"which the topology editor reads back to the same counts:</p>"
-            f'<pre class="topology-yaml"><code>{escape(shown)}</code></pre>'
+            f'<pre class="topology-yaml"><code tabindex="0">{escape(shown)}</code></pre>'
             f'<p><a class="md-button topology-download" download="fabric.yaml" href="{escape(download_href(yaml))}">'
             f"Download fabric.yaml</a>{link}</p></div>")
 
