@@ -65,3 +65,16 @@ def test_oversubscription_series_lying_on_each_other_are_named_and_dashed(page: 
         "p => p._fullData.map(t => [t.name, t.line.dash])")
     assert ["allreduce, packed (same as incast)", "3px,3px"] in [list(t) for t in live]
     assert len({dash for _, dash in live}) == len(live)
+
+
+TICK_OVERLAPS = """svg => { const boxes = [...svg.querySelectorAll('text.calc-tick[text-anchor=middle]')].map(t => t.getBoundingClientRect());
+  return boxes.slice(1).filter((b, i) => b.left < boxes[i].right).length; }"""
+
+
+@pytest.mark.parametrize("path", ["do-the-math/", "scale-up/", "designing-the-fabric/"])
+def test_build_time_chart_x_labels_never_run_into_each_other(sized: tuple[Page, Page], site: str, path: str) -> None:
+    still, _ = sized
+    still.goto(site + path)
+    charts = still.locator("svg.calc-svg[data-x-axis]")
+    expect(charts.first).to_be_attached()
+    assert [c.evaluate(TICK_OVERLAPS) for c in charts.all()] == [0] * charts.count()

@@ -48,7 +48,7 @@ def test_a_chart_downloads_its_series_as_csv(page: Page, site: str) -> None:
 
 def test_a_prose_table_downloads_as_csv(page: Page, site: str) -> None:
     page.goto(site + "troubleshooting-ecmp/")
-    table = page.locator('article table.calc-table[data-table="comparison"]').first
+    table = page.locator('.calc-table-wrap:not([data-table-output]) > table.calc-table[data-table="comparison"]')
     name, body = downloaded(page, table.locator("xpath=../following-sibling::div[1]").get_by_role("button", name="Download table (CSV)"))
     assert name == "comparison.csv" and body.decode().count("\n") == table.locator("tr").count()
 
