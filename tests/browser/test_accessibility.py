@@ -19,7 +19,9 @@ AXE = ROOT / "node_modules/axe-core/axe.min.js"
 EMBEDS = sorted(c.name for c in all_calculators())
 ALL = pages() + [f"embed/{name}/" for name in EMBEDS]
 WIDGET_PAGES = [p for p in ALL if p.startswith("embed/")] + ["do-the-math/", "monitoring/", "troubleshooting-ecmp/",
-                                                             "tuning-pfc-ecn/", "topology-as-code/"]
+                                                             "tuning-pfc-ecn/", "topology-as-code/",
+                                                             # a course may force a scheme on its embed
+                                                             "embed/collective/?theme=dark", "embed/alerts/?theme=light"]
 
 CONTRAST = """root => {
   const parse = (c) => { const m = /rgba?\\(([^)]+)\\)/.exec(c || ""); if (!m) return null;
