@@ -151,8 +151,9 @@ def catalog_html(code: Any) -> str:
         rows.append(f"<tr><td><code>{calc.name}</code></td><td>{html.escape(calc.title)}. "
                     f"{html.escape(calc.summary)}</td><td>{params}</td>"
                     f'<td><a href="{SITE_ROOT}embed/{calc.name}/">embed/{calc.name}/</a></td></tr>')
-    return ('<table class="calc-catalog"><thead><tr><th>Name</th><th>What it computes</th>'
-            f'<th>Parameters</th><th>Embed page</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    return ('<div class="calc-table-wrap" tabindex="0" role="region" aria-label="Calculators">'
+            '<table class="calc-catalog"><thead><tr><th>Name</th><th>What it computes</th>'
+            f'<th>Parameters</th><th>Embed page</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
 def download_html(code: Any) -> str:

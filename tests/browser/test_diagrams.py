@@ -119,3 +119,19 @@ def test_pfc_scene_labels_do_not_collide(page: Page, site: str) -> None:
     scene = player(page).locator("svg.cg-svg").first
     scene.scroll_into_view_if_needed()
     assert scene.evaluate(OVERLAPS) == []
+
+
+SCENE_LABELS = """svg => [...svg.querySelectorAll('.cg-label, tspan')].map(t => t.textContent).sort()"""
+
+
+def test_pfc_player_draws_the_same_scene_as_the_build_time_animation(browser: Browser, site: str) -> None:
+    """The congestion view's twin check: Python's CSS animation and the JavaScript player label
+    the same switches, hosts and buffer bars (the player draws with the DOM, so it is checked here)."""
+    for page in context_page(browser, java_script_enabled=False):
+        page.goto(site + "tuning-pfc-ecn/")
+        built = page.locator("#congestion .cg-static svg.cg-svg").first.evaluate(SCENE_LABELS)
+    for page in context_page(browser, viewport=DESKTOP):
+        page.route("**/assets/widgets/worker.js", lambda route: route.abort())  # the player from build-time data
+        page.goto(site + "tuning-pfc-ecn/")
+        live = player(page).locator("svg.cg-svg").first.evaluate(SCENE_LABELS)
+    assert live == built and "S ingress" in built
