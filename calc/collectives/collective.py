@@ -394,7 +394,7 @@ def _collective(inputs: Inputs) -> Outcome:
     result = solve(inputs, float(inputs.message))
     algbw = inputs.message / (result.time_us * 1e3)
     up, out = _split_bytes(inputs, result)
-    presets = tuple(_sweep(_preset_inputs(inputs, k), f"{PRESET_LABELS[k]}, ring, textbook") for k in PRESETS)
+    presets = tuple(_sweep(_preset_inputs(inputs, k), f"{PRESET_LABELS[k].split(' (')[0]} (textbook ring)") for k in PRESETS)
     return Outcome(
         values={
             "time_us": result.time_us, "algbw_GBps": algbw,

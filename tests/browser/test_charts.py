@@ -54,7 +54,7 @@ def test_message_size_axis_reads_binary_sizes_and_presets_say_they_are_rings(pag
     ring.wait_ready()
     shown = ring.root.locator(".calc-plot.js-plotly-plot").evaluate(LIVE)
     assert shown["ticks"] == before
-    assert all("ring, textbook" in n for n in shown["names"][:2])
+    assert all(n.endswith("(textbook ring)") for n in shown["names"][:2])
 
 
 def test_oversubscription_series_lying_on_each_other_are_named_and_dashed(page: Page, site: str) -> None:
