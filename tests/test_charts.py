@@ -90,7 +90,7 @@ def test_every_bar_and_tick_stays_inside_the_drawing() -> None:
 
 
 def test_every_chart_axis_names_its_unit_or_counts_things() -> None:
-    counts = {"GPUs", "GPUs per domain", "Sub-flows on an uplink", "Sub-flows on the busiest uplink", "Share of uplinks",
+    counts = {"GPUs", "GPUs per domain", "Packet loss probability", "Sub-flows on an uplink", "Sub-flows on the busiest uplink", "Share of uplinks",
               "Share of trials", "Slowest connection / fair share", "Oversubscription (N:1)"}
     for calc in all_calculators():
         for o in calc.outputs:

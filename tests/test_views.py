@@ -40,11 +40,13 @@ CASES: dict[str, tuple[str, Callable[[dict[str, Any]], str], Callable[[], list[d
     "ecmp": ("svg", ecmp.svg, lambda: [r["data"] for r in _results("ecmp", [{}, {"flows": 7, "paths": 3}])]),
 }
 DOM_VIEWS = {"congestion"}  # drawn with the DOM: checked in the browser
+OWN_FILE = {"configs": ROOT / "tests/test_configs_view.py"}  # its parity test lives beside its other tests
 
 
 def test_every_view_with_a_javascript_twin_has_a_parity_case() -> None:
     views = {p.stem for p in (ROOT / "widgets/views").glob("*.js")}
-    assert views == set(CASES) | DOM_VIEWS
+    assert views == set(CASES) | DOM_VIEWS | set(OWN_FILE)
+    assert all("the same markup" in path.read_text() for path in OWN_FILE.values())
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
