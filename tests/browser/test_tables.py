@@ -9,10 +9,10 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 WRAPPED = """root => [...root.querySelectorAll(sel)].flatMap(td => {
-    // Every word (a run without spaces: "50,331,648", "accuracy") is drawn on one line.
+    // Every word (a run without spaces or hyphens: "50,331,648", "accuracy") is drawn on one line.
     const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT), broken = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const m of node.textContent.matchAll(/\\S+/g)) {
+      for (const m of node.textContent.matchAll(/[^\\s-]+/g)) {
         const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
         if (new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1) broken.push(m[0]);
       }
