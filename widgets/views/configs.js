@@ -17,7 +17,7 @@ export function diffHtml(diff) {
     return kind ? `<span class="${kind}">${esc(line)}</span>` : esc(line);
   });
   return '<h4 class="configs-heading">What the change does to each device</h4>'
-    + `<pre class="configs-diff" tabindex="0" aria-label="Diff of the rendered files"><code>${rows.join("\n")}</code></pre>`;
+    + `<pre class="configs-diff" aria-label="Diff of the rendered files"><code tabindex="0">${rows.join("\n")}</code></pre>`;
 }
 
 const FILES = [["frr", "frr.conf (FRR)"], ["sonic", "config_db.json (SONiC)"], ["host", "RoCE settings (host)"]];

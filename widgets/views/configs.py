@@ -30,7 +30,7 @@ def diff_html(diff: str) -> str:
                 else "configs-del" if line.startswith("-") else "configs-hunk" if line.startswith("@@") else "")
         rows.append(f'<span class="{kind}">{esc(line)}</span>' if kind else esc(line))
     return ('<h4 class="configs-heading">What the change does to each device</h4>'
-            f'<pre class="configs-diff" tabindex="0" aria-label="Diff of the rendered files"><code>{chr(10).join(rows)}'
+            f'<pre class="configs-diff" aria-label="Diff of the rendered files"><code tabindex="0">{chr(10).join(rows)}'
             "</code></pre>")
 
 
