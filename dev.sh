@@ -5,6 +5,7 @@
 #   ./dev.sh build   install everything and build the site for hosting into site/
 #   ./dev.sh bench   install everything and run the benchmarks (prints tables)
 #   ./dev.sh emulate FILE.yaml   build the rendered fabric from real FRR in network namespaces (root)
+#   ./dev.sh screenshots [FOLDER] [FILTER]  screenshots of every page, both widths and schemes (for review)
 #   ./dev.sh setup   install the Python tools (.venv, from requirements.lock) and the runtime (npm ci)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -66,5 +67,6 @@ case "${1:-}" in
     shift; exec "$VENV/bin/pytest" "$@" ;;
   bench) setup; setup_system; shift; exec "$VENV/bin/python" -m bench "$@" ;;
   emulate) setup_python; setup_system; shift; exec "$VENV/bin/python" -m tools.emulate "$@" ;;
-  *) sed -n '2,9p' "$0"; exit 2 ;;
+  screenshots) setup; setup_system; shift; exec "$VENV/bin/python" -m bench.screenshots "$@" ;;
+  *) sed -n '2,10p' "$0"; exit 2 ;;
 esac

@@ -35,7 +35,12 @@ class Scalar:
 
 @dataclass(frozen=True)
 class Chart:
-    """A chart of one or more traces sharing axes. ``style`` is line, markers, bar or step."""
+    """A chart of one or more traces sharing axes. ``style`` is line, markers, bar or step.
+
+    Each axis is ``linear``, ``log`` or ``category`` (x values are labels, drawn evenly spaced,
+    e.g. TP degrees); ``log_x``/``log_y`` are shorthand for ``x_axis="log"``. Every renderer
+    (the build-time SVG and the live plotly chart) reads the kind from :meth:`spec`.
+    """
 
     name: str
     title: str
@@ -47,12 +52,29 @@ class Chart:
     log_y: bool = False
     style: str = "line"
     description: str = ""
+    x_axis: str = ""
+    y_axis: str = ""
     kind: ClassVar[str] = "chart"
+    AXES: ClassVar[tuple[str, ...]] = ("linear", "log", "category")
+
+    def __post_init__(self) -> None:
+        for axis, kind, log in (("x_axis", self.x_axis, self.log_x), ("y_axis", self.y_axis, self.log_y)):
+            if kind and (kind not in self.AXES or (log and kind != "log")):
+                raise ValueError(f"chart {self.name}: {axis} must be one of {', '.join(self.AXES)}"
+                                 f"{' (log is set)' if log else ''}, got {kind!r}")
+
+    @property
+    def x_kind(self) -> str:
+        return self.x_axis or ("log" if self.log_x else "linear")
+
+    @property
+    def y_kind(self) -> str:
+        return self.y_axis or ("log" if self.log_y else "linear")
 
     def spec(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "title": self.title, "x_label": self.x_label,
                 "y_label": self.y_label, "x_unit": self.x_unit, "y_unit": self.y_unit,
-                "log_x": self.log_x, "log_y": self.log_y, "style": self.style,
+                "x_axis": self.x_kind, "y_axis": self.y_kind, "style": self.style,
                 "description": self.description}
 
 

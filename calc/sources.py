@@ -27,8 +27,9 @@ class Source:
 
     def text(self) -> str:
         """One-line citation: authors, title, publisher, year."""
-        who = f"{self.authors}. " if self.authors else ""
-        return f"{who}{self.title}. {self.publisher}, {self.year}."
+        who = f"{self.authors.rstrip('.')}. " if self.authors else ""
+        when = "" if str(self.year) in self.publisher else f", {self.year}"
+        return f"{who}{self.title.rstrip('.')}. {self.publisher}{when}."
 
 
 def cite(key: str, title: str, publisher: str, year: int, url: str, authors: str = "",

@@ -26,6 +26,7 @@ MESSAGES: dict[str, str] = {
     "Allowed: {rule}.": "允许范围：{rule}。",
     "Advanced: calibration and overrides": "高级：校准与覆盖",
     "Reset to defaults": "恢复默认值",
+    "Calculators": "计算器",
     "Copy link": "复制链接",
     "The link holds these inputs.": "链接中保存了这些输入。",
     "Loading Python": "正在加载 Python",

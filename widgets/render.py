@@ -94,7 +94,12 @@ def table_html(code: Any) -> str:
     rows = result_for(calc.name, dict(code.params)).outcome.tables[output]
     localized = i18n.localize(calc, LANG[0]).output(output)
     assert isinstance(localized, Table)
-    return f'<div class="calc-table-wrap">{_table(localized, rows)}</div>'
+    return f'<div class="calc-table-wrap" {_scroll_region(localized)}>{_table(localized, rows)}</div>'
+
+
+def _scroll_region(out: Table) -> str:
+    """A table wrapper scrolls sideways on a phone: keyboard readers can focus and scroll it."""
+    return f'tabindex="0" role="region" aria-label="{html.escape(out.title, quote=True)}"'
 
 
 def _table(out: Table, rows: Any) -> str:
@@ -112,15 +117,41 @@ def _cell(value: object) -> str:
     return _t(value) if isinstance(value, str) else str(value)
 
 
+REFERENCE_TOPICS = {"collectives": "Collectives, hardware and training", "fabric": "Fabric sizing and cost",
+                    "topology": "Topology as code", "ecmp": "ECMP and load balancing",
+                    "congestion": "PFC, ECN and congestion control", "monitoring": "Monitoring"}
+
+
+def _topic_of_sources() -> dict[str, str]:
+    """Source key -> the topic (calc subpackage) of the first calculator, in topic order, that cites it."""
+    order = list(REFERENCE_TOPICS)
+    calcs = sorted(all_calculators(), key=lambda c: (order.index(t) if (t := _topic(c)) in order else len(order), c.name))
+    topics: dict[str, str] = {}
+    for calc in calcs:
+        for s in calc.sources:
+            topics.setdefault(s.key, _topic(calc))
+    return topics
+
+
+def _topic(calc: Calculator) -> str:
+    parts = calc.func.__module__.split(".")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def _reference(s: Source) -> str:
+    return (f'<li id="ref-{s.key}"><code>{s.key}</code> {html.escape(s.text())} '
+            f'<a href="{html.escape(s.url)}">{html.escape(s.url)}</a>{" " + html.escape(s.note) if s.note else ""}</li>')
+
+
 def references_html(code: Any) -> str:
-    """Every source registered by the engine, sorted by key, with an anchor per key."""
-    items = "".join(
-        f'<li id="ref-{s.key}"><code>{s.key}</code> {html.escape(s.text())} '
-        f'<a href="{html.escape(s.url)}">{html.escape(s.url)}</a>'
-        f'{" " + html.escape(s.note) if s.note else ""}</li>'
-        for s in _sources()
-    )
-    return f'<ol class="calc-references">{items}</ol>'
+    """Every source registered by the engine, grouped by the topic that cites it, sorted by key within."""
+    topics, groups = _topic_of_sources(), []
+    for topic, title in [*REFERENCE_TOPICS.items(), ("", "Other sources")]:
+        items = "".join(_reference(s) for s in _sources() if topics.get(s.key, "") == topic
+                        or (topic == "" and topics.get(s.key, "") not in REFERENCE_TOPICS))
+        if items:
+            groups.append(f'<h2 id="refs-{topic or "other"}">{html.escape(title)}</h2><ol class="calc-references">{items}</ol>')
+    return f'<div class="calc-references-groups">{"".join(groups)}</div>'
 
 
 def catalog_html(code: Any) -> str:
@@ -132,7 +163,8 @@ def catalog_html(code: Any) -> str:
                     f"{html.escape(calc.summary)}</td><td>{params}</td>"
                     f'<td><a href="{SITE_ROOT}embed/{calc.name}/">embed/{calc.name}/</a></td></tr>')
     heads = "".join(f"<th>{html.escape(_t(h))}</th>" for h in ("Name", "What it computes", "Parameters", "Embed page"))
-    return f'<table class="calc-catalog"><thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    return (f'<div class="calc-table-wrap" tabindex="0" role="region" aria-label="{html.escape(_t("Calculators"))}">'
+            f'<table class="calc-catalog"><thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
 def download_html(code: Any) -> str:
@@ -280,7 +312,7 @@ def _outputs(calc: Calculator, result: Result, wid: str) -> str:
                          f'id="{wid}-{o.name}">{svg}</div><figcaption>{html.escape(o.title)}'
                          f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
         elif isinstance(o, Table):
-            parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}">'
+            parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}" {_scroll_region(o)}>'
                          f"{_table(o, result.outcome.tables[o.name])}</div>")
     notes = "".join(f"<li>{html.escape(_t(n))}</li>" for n in result.outcome.notes)
     parts.append(f'<ul class="calc-notes">{notes}</ul>')

@@ -1,7 +1,11 @@
 """A static SVG chart of a declared chart output, for pages before (or without) JavaScript.
 
-Deliberately plain: axes with decade or linear ticks, one polyline (or bars) per trace,
-a legend. The browser replaces it with an interactive plotly chart of the same data.
+The browser replaces it with a plotly chart of the same data, drawn by ``widgets/js/charts.js``.
+Both follow the same rules, kept in step by ``tests/test_charts.py``: the axis kind the
+declaration names (linear, log or category), the same ticks and tick labels (byte axes in
+KiB/MiB/GiB, never plotly's "1B" for a billion), the same colours, a dash pattern per line
+so that series lying on top of each other stay visible, and "(same as …)" in the legend for
+a series identical to an earlier one.
 """
 
 from __future__ import annotations
@@ -9,113 +13,235 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from calc.outputs import Chart, Trace
-from calc.units import format_number, format_size
 
-__all__ = ["svg_chart"]
+__all__ = ["svg_chart", "axis_ticks", "series_names", "COLOURS", "DASHES", "Axis"]
 
-W, H = 640, 360
-LEFT, RIGHT, TOP, BOTTOM = 70, 20, 20, 90
+W, H = 640, 300
+LEFT, RIGHT, TOP, BOTTOM = 78, 20, 16, 50
+LEGEND_ROW = 16
+LEGEND_CHARS = 40  # longer names get one legend column
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
+DASHES = ("", "9,3", "3,3", "9,3,3,3", "15,4", "2,6", "6,2", "12,3,3,3,3,3")
+BYTE_UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")
+MAX_TICKS = 8
 
 
-def _range(values: Sequence[float], log: bool) -> tuple[float, float]:
-    vals = [math.log10(v) for v in values if v > 0] if log else list(values)
-    if not vals:
-        return (0.0, 1.0)
-    low, high = min(vals), max(vals)
-    if log:
-        low, high = math.floor(low), math.ceil(high)
-    elif low > 0 and not log:
-        low = 0.0
-    return (low, high) if high > low else (low - 1, high + 1)
+@dataclass(frozen=True)
+class Axis:
+    """An axis' kind, its range in drawing units (log10 for log axes, index for categories), its ticks."""
+
+    kind: str
+    lo: float
+    hi: float
+    ticks: tuple[tuple[float, str], ...]
+    cats: tuple[float, ...] = ()
+
+    def scale(self, v: float, a: float, b: float) -> float | None:
+        """Drawing position of data value ``v`` between ``a`` (at lo) and ``b`` (at hi)."""
+        if self.kind == "category":
+            v = float(self.cats.index(v))
+        elif self.kind == "log":
+            if v <= 0:
+                return None
+            v = math.log10(v)
+        return a + (v - self.lo) / (self.hi - self.lo) * (b - a)
 
 
-def _scale(v: float, lo: float, hi: float, log: bool, a: float, b: float) -> float | None:
-    if log:
-        if v <= 0:
-            return None
-        v = math.log10(v)
-    return a + (v - lo) / (hi - lo) * (b - a)
+def _fixed(v: float, decimals: int) -> str:
+    return f"{v:,.{decimals}f}" if decimals else f"{round(v):,}"
 
 
-def _ticks(lo: float, hi: float, log: bool) -> list[float]:
-    if log:
-        every = max(1, math.ceil((hi - lo) / 8))
-        return [10.0 ** e for e in range(int(lo), int(hi) + 1, every)]
-    raw = (hi - lo) / 5
+def byte_label(v: float) -> str:
+    """1024 -> ``1 KiB``, 1536 -> ``1.5 KiB``: binary units, at most three significant digits."""
+    k = 0
+    while k < len(BYTE_UNITS) - 1 and abs(v) >= 1024 ** (k + 1):
+        k += 1
+    scaled = v / 1024 ** k
+    text = f"{scaled:.{max(0, 2 - math.floor(math.log10(abs(scaled))))}f}" if scaled else "0"
+    return (text.rstrip("0").rstrip(".") if "." in text else text) + f" {BYTE_UNITS[k]}"
+
+
+def _decade_label(e: int) -> str:
+    if e >= 7:
+        return f"1e{e}"
+    return f"{10 ** e:,}" if e >= 0 else f"{10.0 ** e:.{-e}f}"
+
+
+def _nice_step(span: float) -> float:
+    raw = span / 5
     mag = 10 ** math.floor(math.log10(raw))
-    step = min((m * mag for m in (1, 2, 5, 10) if m * mag >= raw), default=raw)
-    first = math.ceil(lo / step) * step
-    return [first + i * step for i in range(int((hi - first) / step) + 1)]
+    return float(min(m * mag for m in (1, 2, 5, 10) if m * mag >= raw * 0.999))
 
 
-def _label(v: float, unit: str) -> str:
-    if unit == "B" and v >= 1:
-        return format_size(int(v)) if int(v) == v else format_number(v)
-    return format_number(v, 3)
+def _linear(values: Sequence[float], unit: str) -> Axis:
+    lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
+    lo = min(lo, 0.0)
+    hi = hi if hi > lo else lo + 1
+    step = _nice_step(hi - lo)
+    hi = math.ceil(hi / step - 1e-9) * step
+    decimals = max(0, -math.floor(math.log10(step) + 1e-9))
+    count = round((hi - lo) / step)
+    first = math.ceil(lo / step - 1e-9)
+    ticks = [round((first + i) * step, 12) for i in range(count + 1)]
+    label = byte_label if unit == "B" else (lambda t: _fixed(t, decimals))
+    return Axis("linear", lo, hi, tuple((t, label(t)) for t in ticks))
+
+
+def _log_bytes(values: Sequence[float]) -> Axis:
+    exps = [math.log2(v) for v in values if v > 0] or [0.0, 1.0]
+    lo, hi = math.floor(min(exps) + 1e-9), math.ceil(max(exps) - 1e-9)
+    hi = hi if hi > lo else lo + 1
+    step = next(s for s in (1, 2, 5, 10, 20, 40) if (hi - lo) // s + 1 <= MAX_TICKS)
+    ticks = [e for e in range(lo, hi + 1) if e % step == 0]
+    return Axis("log", lo * math.log10(2), hi * math.log10(2), tuple((2.0 ** e, byte_label(2.0 ** e)) for e in ticks))
+
+
+def _log(values: Sequence[float], unit: str) -> Axis:
+    if unit == "B":
+        return _log_bytes(values)
+    exps = [math.log10(v) for v in values if v > 0] or [0.0, 1.0]
+    lo, hi = math.floor(min(exps) + 1e-9), math.ceil(max(exps) - 1e-9)
+    hi = hi if hi > lo else lo + 1
+    step = max(1, math.ceil((hi - lo + 1) / MAX_TICKS))
+    return Axis("log", lo, hi, tuple((10.0 ** e, _decade_label(e)) for e in range(lo, hi + 1, step)))
+
+
+def _categories(values: Sequence[float], unit: str) -> Axis:
+    cats = list(dict.fromkeys(values))
+    label = byte_label if unit == "B" else (lambda t: _fixed(t, 0) if t == int(t) else f"{t:g}")
+    return Axis("category", -0.5, len(cats) - 0.5, tuple((c, label(c)) for c in cats), tuple(cats))
+
+
+def axis_ticks(kind: str, unit: str, values: Sequence[float]) -> Axis:
+    """The axis of ``kind`` (linear, log or category) spanning ``values``, with labelled ticks."""
+    return {"log": _log, "category": _categories}.get(kind, _linear)(values, unit)
+
+
+def bar_axis(axis: Axis, values: Sequence[float]) -> Axis:
+    """A linear x axis under bars, widened by half the closest spacing so the end bars fit."""
+    xs = sorted(set(values))
+    if axis.kind != "linear" or len(xs) < 2:
+        return axis
+    pad = min(b - a for a, b in zip(xs, xs[1:])) / 2
+    return Axis("linear", min(axis.lo, xs[0] - pad), max(axis.hi, xs[-1] + pad), axis.ticks)
+
+
+def series_names(traces: Sequence[Trace]) -> list[str]:
+    """Legend names; a series identical to an earlier one says so (it is drawn on top of it)."""
+    names = []
+    for i, t in enumerate(traces):
+        same = next((u.name for u in traces[:i] if list(u.x) == list(t.x) and list(u.y) == list(t.y)), None)
+        names.append(f"{t.name} (same as {same})" if same else t.name)
+    return names
+
+
+def _colour(i: int) -> str:
+    return COLOURS[i % len(COLOURS)]
+
+
+def _title(label: str, unit: str) -> str:
+    return f"{label} ({unit})" if unit and unit != "B" else label
 
 
 def svg_chart(chart: Chart, traces: Sequence[Trace]) -> str:
     """The chart as an accessible SVG string."""
-    xs = [x for t in traces for x in t.x]
-    ys = [y for t in traces for y in t.y]
-    xlo, xhi = _range(xs, chart.log_x)
-    ylo, yhi = _range(ys, chart.log_y)
-    x0, x1, y0, y1 = LEFT, W - RIGHT, H - BOTTOM, TOP
-    parts = [f'<svg class="calc-svg" viewBox="0 0 {W} {H}" role="img" aria-label="{html.escape(chart.title)}" '
-             f'xmlns="http://www.w3.org/2000/svg"><title>{html.escape(chart.title)}</title>',
-             f'<rect x="{x0}" y="{y1}" width="{x1 - x0}" height="{y0 - y1}" fill="none" stroke="currentColor" '
-             f'stroke-opacity="0.3"/>']
-    for t in _ticks(xlo, xhi, chart.log_x):
-        px = _scale(t, xlo, xhi, chart.log_x, x0, x1)
-        if px is not None:
-            parts.append(f'<text x="{px:.1f}" y="{y0 + 14}" font-size="10" text-anchor="middle" '
-                         f'fill="currentColor">{html.escape(_label(t, chart.x_unit))}</text>')
-    for t in _ticks(ylo, yhi, chart.log_y):
-        py = _scale(t, ylo, yhi, chart.log_y, y0, y1)
-        if py is not None:
-            parts.append(f'<line x1="{x0}" x2="{x1}" y1="{py:.1f}" y2="{py:.1f}" stroke="currentColor" '
-                         f'stroke-opacity="0.1"/><text x="{x0 - 4}" y="{py + 3:.1f}" font-size="10" '
-                         f'text-anchor="end" fill="currentColor">{html.escape(_label(t, chart.y_unit))}</text>')
-    for i, trace in enumerate(traces):
-        parts.append(_trace_svg(chart, trace, COLOURS[i % len(COLOURS)], (xlo, xhi, ylo, yhi), len(traces), i))
-    parts.append(_axis_titles(chart, x0, x1, y0, y1))
-    parts.append(_legend(traces, y0))
-    parts.append("</svg>")
+    xs = [v for t in traces for v in t.x]
+    x = axis_ticks(chart.x_kind, chart.x_unit, xs)
+    x = bar_axis(x, xs) if chart.style == "bar" else x
+    y = axis_ticks(chart.y_kind, chart.y_unit, [v for t in traces for v in t.y])
+    names = series_names(traces)
+    rows = math.ceil(len(traces) / _columns(names))
+    height = H + rows * LEGEND_ROW
+    parts = [f'<svg class="calc-svg" viewBox="0 0 {W} {height}" role="img" aria-label="{html.escape(chart.title)}" '
+             f'xmlns="http://www.w3.org/2000/svg" data-x-axis="{x.kind}" data-y-axis="{y.kind}">'
+             f"<title>{html.escape(chart.title)}</title>",
+             f'<rect x="{LEFT}" y="{TOP}" width="{W - RIGHT - LEFT}" height="{H - BOTTOM - TOP}" fill="none" '
+             f'stroke="currentColor" stroke-opacity="0.3"/>', _x_ticks(x), _y_ticks(y)]
+    parts += [_trace_svg(chart, t, i, len(traces), (x, y)) for i, t in enumerate(traces)]
+    parts += [_axis_titles(chart), _legend(chart, names), "</svg>"]
     return "".join(parts)
 
 
-def _trace_svg(chart: Chart, trace: Trace, colour: str, box: tuple[float, float, float, float],
-               count: int, index: int) -> str:
-    xlo, xhi, ylo, yhi = box
-    pts = [(_scale(x, xlo, xhi, chart.log_x, LEFT, W - RIGHT), _scale(y, ylo, yhi, chart.log_y, H - BOTTOM, TOP))
-           for x, y in zip(trace.x, trace.y)]
-    good = [(px, py) for px, py in pts if px is not None and py is not None]
+def _x_ticks(x: Axis) -> str:
+    out = []
+    for value, label in x.ticks:
+        px = x.scale(value, LEFT, W - RIGHT)
+        if px is not None:
+            out.append(f'<text class="calc-tick" x="{px:.1f}" y="{H - BOTTOM + 15}" font-size="11" '
+                       f'text-anchor="middle" fill="currentColor">{html.escape(label)}</text>')
+    return "".join(out)
+
+
+def _y_ticks(y: Axis) -> str:
+    out = []
+    for value, label in y.ticks:
+        py = y.scale(value, H - BOTTOM, TOP)
+        if py is not None:
+            out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{py:.1f}" y2="{py:.1f}" stroke="currentColor" '
+                       f'stroke-opacity="0.12"/><text class="calc-tick" x="{LEFT - 5}" y="{py + 4:.1f}" '
+                       f'font-size="11" text-anchor="end" fill="currentColor">{html.escape(label)}</text>')
+    return "".join(out)
+
+
+def _points(trace: Trace, axes: tuple[Axis, Axis]) -> list[tuple[float, float]]:
+    x, y = axes
+    pts = [(x.scale(a, LEFT, W - RIGHT), y.scale(b, H - BOTTOM, TOP)) for a, b in zip(trace.x, trace.y)]
+    return [(px, py) for px, py in pts if px is not None and py is not None]
+
+
+def _trace_svg(chart: Chart, trace: Trace, i: int, count: int, axes: tuple[Axis, Axis]) -> str:
+    pts = _points(trace, axes)
+    colour = _colour(i)
     if chart.style == "bar":
-        width = max(1.0, (W - LEFT - RIGHT) / max(1, len(good)) / max(1, count) * 0.8)
-        base = H - BOTTOM
-        return "".join(f'<rect x="{px - width * count / 2 + index * width:.1f}" y="{min(py, base):.1f}" '
-                       f'width="{width:.1f}" height="{abs(base - py):.1f}" fill="{colour}"/>' for px, py in good)
+        return _bars(pts, colour, i, count, axes[0])
     if chart.style == "markers":
-        return "".join(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="2.5" fill="{colour}"/>' for px, py in good)
-    path = " ".join(f"{px:.1f},{py:.1f}" for px, py in good)
-    return f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>'
+        return "".join(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>' for px, py in pts)
+    if chart.style == "step":
+        pts = [p for k, p in enumerate(pts) for p in ([p] if k == 0 else [(p[0], pts[k - 1][1]), p])]
+    dash = f' stroke-dasharray="{DASHES[i % len(DASHES)]}"' if DASHES[i % len(DASHES)] else ""
+    path = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
+    return f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>'
 
 
-def _axis_titles(chart: Chart, x0: float, x1: float, y0: float, y1: float) -> str:
-    xt = chart.x_label + (f" ({chart.x_unit})" if chart.x_unit else "")
-    yt = chart.y_label + (f" ({chart.y_unit})" if chart.y_unit else "")
-    return (f'<text x="{(x0 + x1) / 2}" y="{y0 + 32}" font-size="11" text-anchor="middle" fill="currentColor">'
-            f'{html.escape(xt)}</text><text transform="translate(14 {(y0 + y1) / 2}) rotate(-90)" font-size="11" '
-            f'text-anchor="middle" fill="currentColor">{html.escape(yt)}</text>')
+def _bars(pts: list[tuple[float, float]], colour: str, i: int, count: int, x: Axis) -> str:
+    band = (W - RIGHT - LEFT) / (x.hi - x.lo) * (1 if x.kind == "category" else _spacing(pts, x))
+    width = band * 0.8 / count
+    base = H - BOTTOM
+    return "".join(f'<rect x="{px - band * 0.4 + i * width:.1f}" y="{min(py, base):.1f}" width="{width:.1f}" '
+                   f'height="{abs(base - py):.1f}" fill="{colour}"/>' for px, py in pts)
 
 
-def _legend(traces: Sequence[Trace], y0: float) -> str:
-    items = []
-    for i, t in enumerate(traces[:6]):
-        x, y = LEFT + (i % 2) * 290, y0 + 50 + (i // 2) * 14
-        items.append(f'<rect x="{x}" y="{y - 8}" width="10" height="10" fill="{COLOURS[i % len(COLOURS)]}"/>'
-                     f'<text x="{x + 14}" y="{y + 1}" font-size="10" fill="currentColor">{html.escape(t.name[:48])}</text>')
+def _spacing(pts: list[tuple[float, float]], x: Axis) -> float:
+    """Closest spacing of the bars' x values, in data units (1 when there is only one bar)."""
+    px = sorted({p for p, _ in pts})
+    width = (W - RIGHT - LEFT) / (x.hi - x.lo)
+    return min((b - a for a, b in zip(px, px[1:])), default=width) / width
+
+
+def _axis_titles(chart: Chart) -> str:
+    mid_x, mid_y = (LEFT + W - RIGHT) / 2, (TOP + H - BOTTOM) / 2
+    return (f'<text x="{mid_x}" y="{H - BOTTOM + 36}" font-size="12" text-anchor="middle" fill="currentColor">'
+            f"{html.escape(_title(chart.x_label, chart.x_unit))}</text><text transform=\"translate(16 {mid_y}) "
+            f'rotate(-90)" font-size="12" text-anchor="middle" fill="currentColor">'
+            f"{html.escape(_title(chart.y_label, chart.y_unit))}</text>")
+
+
+def _columns(names: Sequence[str]) -> int:
+    return 2 if max((len(n) for n in names), default=0) <= LEGEND_CHARS else 1
+
+
+def _legend(chart: Chart, names: Sequence[str]) -> str:
+    items, cols = [], _columns(names)
+    for i, name in enumerate(names):
+        x, y = LEFT + (i % cols) * 280, H + 4 + (i // cols) * LEGEND_ROW
+        dash = DASHES[i % len(DASHES)] if chart.style in ("line", "step") else ""
+        mark = (f'<line x1="{x}" x2="{x + 22}" y1="{y}" y2="{y}" stroke="{_colour(i)}" stroke-width="2"'
+                f'{f" stroke-dasharray={chr(34)}{dash}{chr(34)}" if dash else ""}/>'
+                if chart.style in ("line", "step") else
+                f'<rect x="{x + 6}" y="{y - 5}" width="10" height="10" fill="{_colour(i)}"/>')
+        items.append(f'{mark}<text x="{x + 28}" y="{y + 4}" font-size="11" fill="currentColor">'
+                     f"{html.escape(name)}</text>")
     return "".join(items)

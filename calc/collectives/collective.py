@@ -402,7 +402,7 @@ def _collective(inputs: Inputs) -> Outcome:
     result = solve(inputs, float(inputs.message))
     algbw = inputs.message / (result.time_us * 1e3)
     up, out = _split_bytes(inputs, result)
-    presets = tuple(_sweep(_preset_inputs(inputs, k), PRESET_LABELS[k]) for k in PRESETS)
+    presets = tuple(_sweep(_preset_inputs(inputs, k), f"{PRESET_LABELS[k].split(' (')[0]} (textbook ring)") for k in PRESETS)
     return Outcome(
         values={
             "time_us": result.time_us, "algbw_GBps": algbw,
@@ -439,7 +439,8 @@ collective = calculator(
                "(the textbook model is exact by definition and not a prediction)."),
         Chart("time_vs_size", "Time against message size", "Message size", "Time", "B", "µs",
               log_x=True, log_y=True,
-              description="Scale-up and scale-out presets side by side, with the current inputs."),
+              description="The two link presets, always as a textbook ring (whatever the algorithm and "
+                          "system chosen above), beside the current inputs."),
     ),
     sources=COLLECTIVE_SOURCES,
 )(takes_inputs(_collective))

@@ -330,8 +330,8 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
                Column("model_s", "This model", "s"), Column("error_pct", "Error", "%")),
               description="Published time = FLOPs per iteration / (GPUs x published TFLOP/s per GPU); "
                           "the model uses the current efficiency and overlap, micro-batch 1."),
-        Chart("step_vs_tp", "Step time against TP degree (same GPUs)", "TP degree", "Time", "", "ms",
-              log_x=True, style="bar", description="TP beyond the domain pushes its AllReduces onto the NICs."),
+        Chart("step_vs_tp", "Step time against TP degree (same GPUs)", "TP degree", "Time", "GPUs", "ms",
+              x_axis="category", style="bar", description="TP beyond the domain pushes its AllReduces onto the NICs."),
     ),
     sources=(NARAYANAN, SHOEYBI),
 )

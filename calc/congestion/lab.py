@@ -270,8 +270,8 @@ PARAMS_DECL = (
         Chart("queue", "Queue depth", "Time", "Queue", "µs", "KB"),
         Chart("rates", "Sender rates (DCQCN current rate)", "Time", "Rate", "µs", "Gb/s",
               description="Up to 8 senders, evenly picked (half sit on S, half behind U); the animation shows all."),
-        Chart("marks", "ECN marks and CNPs per frame", "Time", "Count", "µs", ""),
-        Chart("pause", "PFC pause state", "Time", "Paused (ports or 0/1)", "µs", "", style="step"),
+        Chart("marks", "ECN marks and CNPs per frame", "Time", "Count", "µs", "per frame"),
+        Chart("pause", "PFC pause state", "Time", "Paused (ports or 0/1)", "µs", "ports", style="step"),
         Chart("throughput", "Throughput", "Time", "Throughput", "µs", "Gb/s"),
         Table("sweep", "Incast degree sweep", (
             Column("senders", "Senders"), Column("utilization", "Utilization"),

@@ -68,7 +68,7 @@ def useful_cost(price: float, utilization: float, power_kW: float, electricity_p
         Scalar("breakeven_utilization_a", "Utilization A needs to match B", "%",
                "A's utilization at which both cost the same per unit of work (may exceed 100 %)."),
         Chart("ratio_vs_utilization", "Cost ratio against A's utilization", "Utilization of A", "A / B",
-              "%", "", description="Where the line crosses 1, A and B cost the same per unit of work."),
+              "%", "×", description="Where the line crosses 1, A and B cost the same per unit of work."),
     ),
     sources=(PALM,),
 )

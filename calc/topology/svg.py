@@ -97,7 +97,7 @@ def _panel(topo: Topology, analysis: Analysis, parts: _Parts, network: str, top:
     for name, (x, ny, w) in pos.items():
         out.append(_node(topo, analysis, name, x, ny, w, name in ghosts))
     for cx, ny, more in hidden:
-        out.append(f'<text x="{cx:.1f}" y="{ny + 17:.1f}" font-size="10" fill="currentColor" text-anchor="middle">… {more} more</text>')
+        out.append(f'<text x="{cx:.1f}" y="{ny + 17:.1f}" font-size="11" fill="currentColor" text-anchor="middle">… {more} more</text>')
     return out, y - ROW_GAP + NODE_H + 24
 
 
@@ -143,7 +143,7 @@ def _node(topo: Topology, analysis: Analysis, name: str, x: float, y: float, w: 
         style = f'fill="#fff" stroke="{ratio_colour(ratio)}" stroke-width="2"'
         tip = f"{name} ({topo.switches[name].tier})" + (f", oversubscription {ratio:.2f}:1" if ratio else "")
     label = escape(name if len(name) * 6.2 <= w else "…" + name[-max(1, int(w / 6.2) - 1):])
-    return (f'<g data-node="{escape(name)}"><title>{escape(tip)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{NODE_H}" '
+    return (f'<g data-node="{escape(name)}" tabindex="0"><title>{escape(tip)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{NODE_H}" '
             f'rx="4" {style}/><text x="{x + w / 2:.1f}" y="{y + 17:.1f}" text-anchor="middle" fill="#222">{label}'
             '</text></g>')
 
@@ -153,10 +153,10 @@ def _legend() -> str:
     x = 8.0
     for _limit, colour, text in BANDS:
         parts.append(f'<rect x="{x:.0f}" y="6" width="14" height="4" fill="{colour}"/>'
-                     f'<text x="{x + 18:.0f}" y="12" font-size="10" fill="currentColor">{escape(text)}</text>')
+                     f'<text x="{x + 18:.0f}" y="12" font-size="11" fill="currentColor">{escape(text)}</text>')
         x += 24 + len(text) * 6.5
     parts.append(f'<rect x="{x:.0f}" y="2" width="14" height="12" fill="#fff" stroke="{GHOST}" '
-                 f'stroke-dasharray="4 3"/><text x="{x + 18:.0f}" y="12" font-size="10" fill="currentColor">'
+                 f'stroke-dasharray="4 3"/><text x="{x + 18:.0f}" y="12" font-size="11" fill="currentColor">'
                  'undefined reference</text>')
     return "".join(parts)
 
@@ -177,6 +177,6 @@ def render(topo: Topology, analysis: Analysis) -> str:
         top += 24
     height = max(top, 40.0)
     title = escape(f"Topology {topo.name}: {len(topo.switches)} switches, {len(topo.servers)} servers")
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" width="100%" role="img" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" width="100%" role="group" '
             f'aria-label="{title}" class="calc-svg topology-diagram" font-family="system-ui, sans-serif" '
             f'font-size="11"><title>{title}</title>{"".join(body)}</svg>')

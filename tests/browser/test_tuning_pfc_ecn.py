@@ -36,6 +36,7 @@ def test_build_time_run_plays_in_the_player_before_python_is_ready(page: Page, s
     page.route("**/assets/widgets/worker.js", lambda route: None)  # Python never arrives
     page.goto(site + PAGE)
     clock = lab(page).locator(".cg-live .cg-clock")
+    clock.scroll_into_view_if_needed()  # the player plays only while the reader can see it
     expect(clock).to_be_visible()
     first = clock.inner_text()
     expect(clock).not_to_have_text(first)
@@ -73,5 +74,6 @@ def test_player_advances_while_playing(page: Page, site: str) -> None:
     lab(page).scroll_into_view_if_needed()
     wait_live(page)
     player = lab(page).locator(".cg-live")
+    player.scroll_into_view_if_needed()  # the player plays only while the reader can see it
     first = player.locator(".cg-clock").inner_text()
     expect(player.locator(".cg-clock")).not_to_have_text(first)

@@ -6,6 +6,9 @@
 // and survives mkdocs-material's instant navigation, because this module is evaluated
 // once per browser tab.
 
+import { plotLayout, plotTraces } from "./charts.js";
+import "./export.js";
+
 const here = new URL(".", import.meta.url);
 
 // ---- the Python workers: one ready-promise each, an id on every message ----------------------
@@ -498,7 +501,8 @@ class Widget {
       const div = this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(chart.name)}`);
       if (!div) continue;
       if (!div.dataset.plotly) { div.replaceChildren(); div.dataset.plotly = "true"; }
-      await Plotly.react(div, plotTraces(chart, result.charts[chart.name]), plotLayout(chart, div), {
+      const traces = result.charts[chart.name];
+      await Plotly.react(div, plotTraces(chart, traces), plotLayout(chart, traces, getComputedStyle(div).color), {
         displaylogo: false, responsive: true, modeBarButtonsToRemove: ["sendDataToCloud"],
       });
     }
@@ -593,31 +597,6 @@ function formatCell(v) {
   if (typeof v === "number" && !Number.isInteger(v)) return Number(v.toPrecision(4)).toLocaleString("en-US", { maximumFractionDigits: 12 });
   if (typeof v === "number") return v.toLocaleString("en-US");
   return String(v);
-}
-
-function plotTraces(chart, traces) {
-  const mode = chart.style === "markers" ? "markers" : "lines";
-  return traces.map((t) => ({
-    type: chart.style === "bar" ? "bar" : "scatter",
-    mode, name: t.name, x: t.x, y: t.y,
-    line: chart.style === "step" ? { shape: "hv" } : undefined,
-    text: t.text && t.text.length ? t.text : undefined,
-  }));
-}
-
-function plotLayout(chart, div) {
-  const colour = getComputedStyle(div).color;
-  const axis = (label, unit, log) => ({
-    title: { text: unit ? `${label} (${unit})` : label }, type: log ? "log" : "linear",
-    gridcolor: "rgba(128,128,128,0.2)", zeroline: false,
-  });
-  return {
-    xaxis: axis(chart.x_label, chart.x_unit, chart.log_x),
-    yaxis: axis(chart.y_label, chart.y_unit, chart.log_y),
-    margin: { l: 70, r: 20, t: 20, b: 60 }, height: 380,
-    legend: { orientation: "h", y: -0.25 },
-    paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)", font: { color: colour },
-  };
 }
 
 // ---- hydration, lazy start, instant navigation -----------------------------------------------

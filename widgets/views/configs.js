@@ -17,7 +17,7 @@ export function diffHtml(diff) {
     return kind ? `<span class="${kind}">${esc(line)}</span>` : esc(line);
   });
   return '<h4 class="configs-heading">What the change does to each device</h4>'
-    + `<pre class="configs-diff" aria-label="Diff of the rendered files"><code>${rows.join("\n")}</code></pre>`;
+    + `<pre class="configs-diff" aria-label="Diff of the rendered files"><code tabindex="0">${rows.join("\n")}</code></pre>`;
 }
 
 const FILES = [["frr", "frr.conf (FRR)"], ["sonic", "config_db.json (SONiC)"], ["host", "RoCE settings (host)"]];
@@ -26,7 +26,7 @@ export function filesHtml(data) {
   const device = esc(data.device ?? "");
   const parts = FILES.filter(([key]) => data[key]).map(([key, title]) =>
     `<details class="configs-file-view" data-file="${key}" open><summary>${device}: ${title}</summary>`
-    + `<pre class="configs-${key}"><code>${esc(data[key])}</code></pre></details>`);
+    + `<pre class="configs-${key}" tabindex="0"><code>${esc(data[key])}</code></pre></details>`);
   return parts.length ? parts.join("") : '<p class="configs-none">Nothing is rendered until the problems above are fixed.</p>';
 }
 

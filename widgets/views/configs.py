@@ -30,7 +30,7 @@ def diff_html(diff: str) -> str:
                 else "configs-del" if line.startswith("-") else "configs-hunk" if line.startswith("@@") else "")
         rows.append(f'<span class="{kind}">{esc(line)}</span>' if kind else esc(line))
     return ('<h4 class="configs-heading">What the change does to each device</h4>'
-            f'<pre class="configs-diff" aria-label="Diff of the rendered files"><code>{chr(10).join(rows)}'
+            f'<pre class="configs-diff" aria-label="Diff of the rendered files"><code tabindex="0">{chr(10).join(rows)}'
             "</code></pre>")
 
 
@@ -41,7 +41,7 @@ def files_html(data: dict[str, Any]) -> str:
         text = str(data.get(key) or "")
         if text:
             parts.append(f'<details class="configs-file-view" data-file="{key}" open><summary>{device}: {title}'
-                         f'</summary><pre class="configs-{key}"><code>{esc(text)}</code></pre></details>')
+                         f'</summary><pre class="configs-{key}" tabindex="0"><code>{esc(text)}</code></pre></details>')
     if not parts:
         return '<p class="configs-none">Nothing is rendered until the problems above are fixed.</p>'
     return "".join(parts)

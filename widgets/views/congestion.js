@@ -37,7 +37,17 @@ class View {
     this.speed = 1;
     this.pos = 0;
     this.last = null;
+    this.wall = 0;
+    // Plays only while on screen, from the start the first time the reader reaches it.
+    this.visible = !("IntersectionObserver" in window);
+    this.seen = this.visible;
     this.build();
+    if (!this.visible) {
+      new IntersectionObserver((entries) => {
+        this.visible = entries.some((e) => e.isIntersecting);
+        if (this.visible && !this.seen) { this.seen = true; this.pos = 0; }
+      }).observe(element);
+    }
     this.loop = (ts) => this.tick(ts);
     requestAnimationFrame(this.loop);
   }
@@ -112,7 +122,7 @@ class View {
     this.pauses = {};
     for (const k of ["US", "L", "Rm", "SR"]) {
       const g = el("g", { class: "cg-pause", visibility: "hidden" }, s);
-      el("rect", { x: -15, y: -8, width: 30, height: 16, rx: 3 }, g);
+      el("rect", { x: -22, y: -9, width: 44, height: 17, rx: 3 }, g);
       el("text", { x: 0, y: 4, "text-anchor": "middle" }, g, "PAUSE");
       this.pauses[k] = g;
     }
@@ -127,7 +137,9 @@ class View {
     const qmax = Math.max(d.kmax_KB * 1.15, d.kmin_KB * 2, ...f.queue_R_KB, 10);
     const imax = Math.max((d.xoff_KB + d.headroom_KB) * 1.15, ...f.ingress_up_KB, 10);
     const bar = (x, label, max) => {
-      el("text", { x: x + 20, y: top - 12, "text-anchor": "middle", class: "cg-small" }, s, label);
+      // Two short lines, so neighbouring bars' names never run into each other.
+      const name = el("text", { x: x + 20, "text-anchor": "middle", class: "cg-small" }, s);
+      label.forEach((line, k) => el("tspan", { x: x + 20, y: top - 17 + 12 * k }, name, line));
       el("rect", { x, y: top, width: 40, height: h, class: "cg-bar-bg" }, s);
       const fill = el("rect", { x, y: y0, width: 40, height: 0, class: "cg-bar" }, s);
       const val = el("text", { x: x + 20, y: y0 + 16, "text-anchor": "middle", class: "cg-small" }, s, "");
@@ -139,12 +151,12 @@ class View {
       el("line", { x1: b.x - 6, x2: b.x + 46, y1: y, y2: y, class: cls }, s);
       el("text", { x: left ? b.x - 8 : b.x + 50, y: y + 4, class: "cg-small", "text-anchor": left ? "end" : "start" }, s, label);
     };
-    this.qbar = bar(610, "S→R queue", qmax);
+    this.qbar = bar(610, ["S→R", "queue"], qmax);
     mark(this.qbar, d.kmin_KB, `Kmin ${fmt(d.kmin_KB)} KB`, "cg-ecn", true);
     mark(this.qbar, d.kmax_KB, `Kmax ${fmt(d.kmax_KB)} KB`, "cg-ecn", true);
     const hy = top + h - (Math.min(imax, d.xoff_KB + d.headroom_KB) / imax) * h;
     el("rect", { x: 680, y: hy, width: 40, height: top + h - (d.xoff_KB / imax) * h - hy, class: "cg-headroom" }, s);
-    this.ibar = bar(680, "S ingress from U", imax);
+    this.ibar = bar(680, ["S ingress", "from U"], imax);
     mark(this.ibar, d.xoff_KB, "XOFF", "cg-pfc");
     mark(this.ibar, d.xon_KB, "", "cg-pfc cg-dashed");
   }
@@ -192,18 +204,20 @@ class View {
 
   tick(ts) {
     if (!this.root.isConnected) return;
-    if (this.last !== null && this.playing && this.n > 1) {
+    const moving = this.playing && this.visible;
+    if (this.last !== null && moving && this.n > 1) {
       const dt = Math.min(0.1, (ts - this.last) / 1000);
       this.pos += (dt * this.speed * this.n) / PLAY_SECONDS;
       if (this.pos >= this.n - 1) this.pos = 0;
       this.scrub.value = String(Math.floor(this.pos));
     }
     this.last = ts;
-    if (this.data) this.draw(ts / 1000);
+    if (moving) this.wall = ts / 1000;
+    if (this.data) this.draw(this.wall);
     requestAnimationFrame(this.loop);
   }
 
-  draw(wall = performance.now() / 1000) {
+  draw(wall = this.wall) {
     const d = this.data, f = d.frames, i = Math.min(this.n - 1, Math.floor(this.pos));
     const q = f.queue_R_KB[i], ing = f.ingress_up_KB[i];
     const set = (b, v) => { const y = b.scale(v); b.fill.setAttribute("y", y); b.fill.setAttribute("height", 230 + 20 - y); b.val.textContent = `${fmt(v)} KB`; };

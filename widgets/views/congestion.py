@@ -31,10 +31,10 @@ STYLE = """<style>
 .cg-scrub input{flex:1}.cg-clock{font-variant-numeric:tabular-nums;min-width:9rem}
 .cg-caption,.cg-note{font-size:.7em;opacity:.8;margin:.2rem 0}
 .cg-host{fill:none;stroke:currentColor;stroke-opacity:.6}.cg-switch{fill:#3f51b5;fill-opacity:.15;stroke:#3f51b5}
-.cg-label{fill:currentColor;font-size:11px}.cg-small{fill:currentColor;font-size:10px;opacity:.85}
+.cg-label{fill:currentColor;font-size:11px}.cg-small{fill:currentColor;font-size:11px}
 .cg-link{stroke:currentColor;stroke-opacity:.35;stroke-width:3}.cg-link.cg-paused{stroke:#d32f2f;stroke-opacity:.8}
 .cg-pkt{fill:#607d8b}.cg-pkt.cg-marked{fill:#ff9800}
-.cg-pause rect{fill:#d32f2f}.cg-pause text{fill:#fff;font-size:8px;font-weight:700}
+.cg-pause rect{fill:#d32f2f}.cg-pause text{fill:#fff;font-size:11px;font-weight:700}
 .cg-warn{fill:#d32f2f;font-size:11px;font-weight:700}
 .cg-bar-bg{fill:none;stroke:currentColor;stroke-opacity:.4}.cg-bar{fill:#1976d2;fill-opacity:.7}
 .cg-bar.cg-over{fill:#ff9800}.cg-headroom{fill:#d32f2f;fill-opacity:.12}
@@ -88,7 +88,7 @@ def _scene(d: dict[str, Any], uid: str) -> str:
                      f"{html.escape(label)}</text>")
     parts.append('<text class="cg-small" x="278" y="160" text-anchor="middle">U→S</text>')
     parts.append(f'<g class="cg-pause cg-blink" style="animation:cg-pz-{uid} {PLAY_SECONDS}s linear infinite">'
-                 '<rect x="262" y="164" width="30" height="16" rx="3"/>'
+                 '<rect x="255" y="163" width="44" height="17" rx="3"/>'
                  '<text x="277" y="176" text-anchor="middle">PAUSE</text></g>')
     parts.append(_bars(d, uid))
     parts.append("</svg>")
@@ -102,8 +102,9 @@ def _bars(d: dict[str, Any], uid: str) -> str:
     imax = max((d["xoff_KB"] + d["headroom_KB"]) * 1.15, max(f["ingress_up_KB"]), 10.0)
     out = []
 
-    def bar(x: int, label: str, anim: str) -> None:
-        out.append(f'<text class="cg-small" x="{x + 20}" y="{top - 12}" text-anchor="middle">{label}</text>'
+    def bar(x: int, label: tuple[str, str], anim: str) -> None:
+        lines = "".join(f'<tspan x="{x + 20}" y="{top - 17 + 12 * k}">{html.escape(t)}</tspan>' for k, t in enumerate(label))
+        out.append(f'<text class="cg-small" text-anchor="middle">{lines}</text>'
                    f'<rect class="cg-bar-bg" x="{x}" y="{top}" width="40" height="{h}"/>'
                    f'<rect class="cg-bar cg-anim" x="{x}" y="{top}" width="40" height="{h}" '
                    f'style="animation:{anim} {PLAY_SECONDS}s linear infinite;transform:scaleY(0)"/>')
@@ -116,13 +117,13 @@ def _bars(d: dict[str, Any], uid: str) -> str:
         out.append(f'<line class="{cls}" x1="{x - 6}" x2="{x + 46}" y1="{_f(y)}" y2="{_f(y)}"/>'
                    f'<text class="cg-small" x="{tx}" y="{_f(y + 4)}" text-anchor="{anchor}">{html.escape(label)}</text>')
 
-    bar(610, "S→R queue", f"cg-q-{uid}")
+    bar(610, ("S→R", "queue"), f"cg-q-{uid}")
     mark(610, d["kmin_KB"], qmax, f"Kmin {_fmt(d['kmin_KB'])} KB", "cg-ecn", left=True)
     mark(610, d["kmax_KB"], qmax, f"Kmax {_fmt(d['kmax_KB'])} KB", "cg-ecn", left=True)
     head_top = min(imax, d["xoff_KB"] + d["headroom_KB"])
     y_hr, y_x = top + h - head_top / imax * h, top + h - d["xoff_KB"] / imax * h
     out.append(f'<rect class="cg-headroom" x="680" y="{_f(y_hr)}" width="40" height="{_f(y_x - y_hr)}"/>')
-    bar(680, "S ingress from U", f"cg-i-{uid}")
+    bar(680, ("S ingress", "from U"), f"cg-i-{uid}")
     mark(680, d["xoff_KB"], imax, "XOFF", "cg-pfc")
     mark(680, d["xon_KB"], imax, "", "cg-pfc cg-dashed")
     d["_qmax"], d["_imax"] = qmax, imax

@@ -7,12 +7,12 @@ const TOP = 56;
 const BOTTOM = 236;
 const SPINE_H = 22;
 export const LEGEND = "Colour: connection. Red dashed line: one uplink's capacity; dashed lane: idle uplink. "
-  + "Hover (or pick) a block to trace its flow.";
+  + "Hover, tap or focus a block to trace its flow.";
 
 export const STYLE = `
 .ecmp-svg{width:100%;height:auto;font:12px system-ui,sans-serif}
 .ecmp-box{fill:none;stroke:currentColor;stroke-opacity:.55}
-.ecmp-label{fill:currentColor}.ecmp-small{fill:currentColor;font-size:10px;opacity:.75}
+.ecmp-label{fill:currentColor}.ecmp-small{fill:currentColor;font-size:11px}
 .ecmp-fan{stroke:currentColor;stroke-opacity:.18}.ecmp-lane{stroke:currentColor;stroke-opacity:.25}
 .ecmp-idle{stroke-dasharray:3 3;stroke:#c0392b;stroke-opacity:.6}
 .ecmp-cap{stroke:#c0392b;stroke-dasharray:6 4}
@@ -50,7 +50,7 @@ export function svg(data) {
   const unit = (BOTTOM - TOP - 14) / peak;
   const height = BOTTOM + (data.spine_loads.length ? SPINE_H + 70 : SPINE_H + 6);
   const parts = [
-    `<svg class="ecmp-svg" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="Sub-flows on ${u} uplinks">`,
+    `<svg class="ecmp-svg" viewBox="0 0 ${WIDTH} ${height}" role="group" aria-label="Sub-flows on ${u} uplinks">`,
     `<rect x="${WIDTH / 2 - 90}" y="6" width="180" height="26" rx="4" class="ecmp-box"/>`,
     `<text x="${WIDTH / 2}" y="24" text-anchor="middle" class="ecmp-label">leaf: ${data.flows} connections × ${q} QP</text>`,
   ];
@@ -72,7 +72,7 @@ export function svg(data) {
       for (const p of lanes) {
         const y = BOTTOM - stack[p] - h;
         stack[p] += h;
-        parts.push(`<rect class="ecmp-flow" data-conn="${conn.id}" data-qp="${j}" x="${(x0 + p * pitch + pitch * 0.2).toFixed(1)}" y="${y.toFixed(1)}" width="${(pitch * 0.6).toFixed(1)}" height="${Math.max(h - 0.6, 0.4).toFixed(1)}" fill="${colour(conn.id)}"><title>${esc(tip(conn, j, qp))}</title></rect>`);
+        parts.push(`<rect class="ecmp-flow" tabindex="0" data-conn="${conn.id}" data-qp="${j}" x="${(x0 + p * pitch + pitch * 0.2).toFixed(1)}" y="${y.toFixed(1)}" width="${(pitch * 0.6).toFixed(1)}" height="${Math.max(h - 0.6, 0.4).toFixed(1)}" fill="${colour(conn.id)}"><title>${esc(tip(conn, j, qp))}</title></rect>`);
       }
     });
   }
@@ -136,10 +136,12 @@ export function render(element, result, ctx) {
     select.value = id === null ? "" : String(id);
   };
   select.addEventListener("change", () => trace(select.value === "" ? null : Number(select.value)));
-  figure.addEventListener("click", (event) => {
+  const pick = (event) => {
     const rect = event.target.closest?.(".ecmp-flow");
     if (rect) trace(Number(rect.dataset.conn));
-  });
+  };
+  figure.addEventListener("click", pick);
+  figure.addEventListener("focusin", pick);
   const rerun = async (params) => {
     const name = Object.keys(params)[0];
     if (setField(ctx, name, params[name])) return;

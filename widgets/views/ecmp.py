@@ -20,14 +20,14 @@ __all__ = ["prerender", "svg", "colour"]
 STYLE = """
 .ecmp-svg{width:100%;height:auto;font:12px system-ui,sans-serif}
 .ecmp-box{fill:none;stroke:currentColor;stroke-opacity:.55}
-.ecmp-label{fill:currentColor}.ecmp-small{fill:currentColor;font-size:10px;opacity:.75}
+.ecmp-label{fill:currentColor}.ecmp-small{fill:currentColor;font-size:11px}
 .ecmp-fan{stroke:currentColor;stroke-opacity:.18}.ecmp-lane{stroke:currentColor;stroke-opacity:.25}
 .ecmp-idle{stroke-dasharray:3 3;stroke:#c0392b;stroke-opacity:.6}
 .ecmp-cap{stroke:#c0392b;stroke-dasharray:6 4}
 .ecmp-flow{cursor:pointer}
 """
 LEGEND = ("Colour: connection. Red dashed line: one uplink's capacity; dashed lane: idle uplink. "
-          "Hover (or pick) a block to trace its flow.")
+          "Hover, tap or focus a block to trace its flow.")
 WIDTH = 760
 TOP = 56
 BOTTOM = 236
@@ -73,7 +73,7 @@ def _blocks(data: dict[str, Any], unit: float, pitch: float, x0: float) -> list[
                 height[p] += h
                 tip = _tip(conn, j, qp)
                 out.append(
-                    f'<rect class="ecmp-flow" data-conn="{conn["id"]}" data-qp="{j}" x="{_f1(x0 + p * pitch + pitch * 0.2)}" '
+                    f'<rect class="ecmp-flow" tabindex="0" data-conn="{conn["id"]}" data-qp="{j}" x="{_f1(x0 + p * pitch + pitch * 0.2)}" '
                     f'y="{_f1(y)}" width="{_f1(pitch * 0.6)}" height="{_f1(max(h - 0.6, 0.4))}" fill="{colour(conn["id"])}">'
                     f"<title>{escape(tip)}</title></rect>")
     return out
@@ -110,7 +110,7 @@ def svg(data: dict[str, Any]) -> str:
     peak = max([*data["loads"], q, 1]) if not data["spray"] else max(data["flows"] * q / u, q, 1)
     unit = (BOTTOM - TOP - 14) / peak
     height = BOTTOM + (SPINE_H + 70 if data["spine_loads"] else SPINE_H + 6)
-    parts = [f'<svg class="ecmp-svg" viewBox="0 0 {WIDTH} {height}" role="img" '
+    parts = [f'<svg class="ecmp-svg" viewBox="0 0 {WIDTH} {height}" role="group" '
              f'aria-label="Sub-flows on {u} uplinks">',
              f'<rect x="{_js(WIDTH / 2 - 90)}" y="6" width="180" height="26" rx="4" class="ecmp-box"/>',
              f'<text x="{_js(WIDTH / 2)}" y="24" text-anchor="middle" class="ecmp-label">leaf: {data["flows"]} '

@@ -1,27 +1,28 @@
 // The monitoring view (alerts calculator): download links for the rules file and the dashboard at the
-// reader's thresholds, rebuilt from each new result. Same markup as monitoring.py's prerender.
+// reader's thresholds, rebuilt from each new result. The same markup as monitoring.py's prerender
+// (tests/test_views.py checks it).
 
 const FILES = [
   ["rules", "ai-fabric-alerts.rules.yml", "application/yaml", "Rules at these thresholds (YAML)"],
   ["dashboard", "ai-fabric-dashboard.json", "application/json", "Dashboard at these thresholds (JSON)"],
 ];
 
+const esc = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
+// Python's urllib.parse.quote(text, safe=""): every byte but letters, digits and _.-~ escaped.
+const quote = (text) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 function link(text, filename, mime, label) {
-  const a = document.createElement("a");
-  a.className = "md-button calc-download";
-  a.download = filename;
-  a.href = `data:${mime};charset=utf-8,${encodeURIComponent(text)}`;
-  a.textContent = label;
-  return a;
+  const href = `data:${mime};charset=utf-8,${quote(text)}`;
+  return `<a class="md-button calc-download" download="${esc(filename)}" href="${esc(href)}">${esc(label)}</a>`;
+}
+
+/** The view's markup for a result: the same string as monitoring.py's prerender. */
+export function viewHtml(result) {
+  const data = result.data || {};
+  const links = FILES.filter(([key]) => key in data).map(([key, name, mime, label]) => link(data[key], name, mime, label));
+  return `<p class="calc-view-downloads">Download with the thresholds above: ${links.join(" ")}</p>`;
 }
 
 export function render(element, result) {
-  const data = result.data || {};
-  const p = document.createElement("p");
-  p.className = "calc-view-downloads";
-  p.append("Download with the thresholds above: ");
-  for (const [key, filename, mime, label] of FILES) {
-    if (key in data) p.append(link(data[key], filename, mime, label), " ");
-  }
-  element.replaceChildren(p);
+  element.innerHTML = viewHtml(result);
 }

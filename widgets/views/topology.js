@@ -18,13 +18,13 @@ export function fabricHtml(yaml) {
   }
   return `<div class="topology-view"><p>The same design as a topology file (${lines.length - 1} lines), `
     + `which the topology editor reads back to the same counts:</p>`
-    + `<pre class="topology-yaml"><code>${esc(shown)}</code></pre>`
+    + `<pre class="topology-yaml"><code tabindex="0">${esc(shown)}</code></pre>`
     + `<p><a class="md-button topology-download" download="fabric.yaml" href="${esc(downloadHref(yaml))}">`
     + `Download fabric.yaml</a>${link}</p></div>`;
 }
 
 function esc(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 }
 
 export function problemsHtml(issues) {
@@ -58,7 +58,14 @@ export function selectLine(textarea, line) {
 function wire(element) {
   if (element.dataset.wired) return;
   element.dataset.wired = "true";
+  const detail = (event) => {
+    const node = event.target.closest?.("g[tabindex]");
+    const out = element.querySelector(".calc-diagram-detail");
+    if (node && out) out.textContent = node.querySelector("title")?.textContent ?? "";
+  };
+  element.addEventListener("focusin", detail);
   element.addEventListener("click", (event) => {
+    detail(event);
     const button = event.target.closest("button.topology-line");
     const textarea = editor(element);
     if (button && textarea) selectLine(textarea, Number(button.dataset.line));
@@ -70,19 +77,22 @@ function wire(element) {
   });
 }
 
-export function render(element, result) {
+/** The view's markup for a result: the same string as topology.py's prerender. */
+export function viewHtml(result) {
   const data = result.data;
-  if (result.calculator === "fabric") {
-    element.innerHTML = fabricHtml(String(data.yaml));
-    return;
-  }
+  if (result.calculator === "fabric") return fabricHtml(String(data.yaml));
   const yaml = String(result.inputs.yaml ?? "");
-  element.innerHTML = `<div class="topology-view">`
+  return `<div class="topology-view">`
     + `<div class="topology-problems" role="region" aria-label="Problems in the topology" aria-live="polite">`
     + `${problemsHtml(data.issues)}</div>`
     + `<div class="topology-figure">${data.svg}<p class="topology-caption">${esc(data.name ?? "topology")}: tiers as `
-    + `rows; a link takes the colour of its lower switch's oversubscription. Hover for names and speeds.</p></div>`
+    + `rows; a link takes the colour of its lower switch's oversubscription. Hover, tap or focus a switch for its details.</p>`
+    + `<p class="calc-diagram-detail" aria-live="polite"></p></div>`
     + `<p><a class="md-button topology-download" download="topology.yaml" href="${esc(downloadHref(yaml))}">`
     + `Download this YAML</a></p></div>`;
-  wire(element);
+}
+
+export function render(element, result) {
+  element.innerHTML = viewHtml(result);
+  if (result.calculator !== "fabric") wire(element);
 }

@@ -52,7 +52,7 @@ def fabric_html(yaml: str) -> str:
         link = f' <a class="md-button topology-open" href="{escape(href)}">Open in the topology editor</a>'
     return (f'<div class="topology-view"><p>The same design as a topology file ({len(lines) - 1} lines), '
             f"which the topology editor reads back to the same counts:</p>"
-            f'<pre class="topology-yaml"><code>{escape(shown)}</code></pre>'
+            f'<pre class="topology-yaml"><code tabindex="0">{escape(shown)}</code></pre>'
             f'<p><a class="md-button topology-download" download="fabric.yaml" href="{escape(download_href(yaml))}">'
             f"Download fabric.yaml</a>{link}</p></div>")
 
@@ -67,6 +67,7 @@ def prerender(result: dict[str, Any]) -> str:
             f'<div class="topology-problems" role="region" aria-label="Problems in the topology" aria-live="polite">'
             f'{problems_html(data["issues"])}</div>'
             f'<div class="topology-figure">{data["svg"]}<p class="topology-caption">{name}: tiers as rows; a link '
-            f"takes the colour of its lower switch's oversubscription. Hover for names and speeds.</p></div>"
+            f"takes the colour of its lower switch's oversubscription. Hover, tap or focus a switch for its details.</p>"
+            f'<p class="calc-diagram-detail" aria-live="polite"></p></div>'
             f'<p><a class="md-button topology-download" download="topology.yaml" '
             f'href="{escape(download_href(yaml))}">Download this YAML</a></p></div>')

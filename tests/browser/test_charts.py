@@ -1,0 +1,80 @@
+"""Reader stories about charts: the build-time chart and the live one look the same (axis kind,
+ticks, colours, series), byte axes read KiB/MiB/GiB, and overlapping series stay visible."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.widget import Widget
+
+SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
+SVG_BARS = """svg => [...new Set([...svg.querySelectorAll('rect[fill^="#"]')].map(r => r.getAttribute('fill')))]"""
+SVG_X_TICKS = """svg => [...svg.querySelectorAll('text.calc-tick[text-anchor=middle]')].map(t => t.textContent)"""
+LIVE = """p => ({type: p._fullLayout.xaxis.type, ticks: p._fullLayout.xaxis._vals.map(v => v.text),
+                names: p._fullData.map(t => t.name), colours: p._fullData.map(t => (t.marker || t.line).color)})"""
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: pytest.FixtureRequest, browser: Browser, site: str) -> Iterator[tuple[Page, Page]]:
+    """The same page twice at one width: without JavaScript (the build-time chart) and live."""
+    still = browser.new_context(java_script_enabled=False, viewport=SIZES[request.param])
+    live = browser.new_context(viewport=SIZES[request.param])
+    try:
+        yield still.new_page(), live.new_page()
+    finally:
+        still.close()
+        live.close()
+
+
+def test_training_step_chart_has_tp_degrees_as_categories_before_and_after_python(sized: tuple[Page, Page],
+                                                                                  site: str) -> None:
+    still, live = sized
+    still.goto(site + "do-the-math/")
+    svg = Widget(still, "step").root.locator("svg.calc-svg")
+    expect(svg).to_have_attribute("data-x-axis", "category")
+    ticks, colours = svg.evaluate(SVG_X_TICKS), svg.evaluate(SVG_BARS)
+    assert ticks == ["1", "2", "4", "8", "16", "32"]
+    live.goto(site + "do-the-math/")
+    step = Widget(live, "step").wait_ready()
+    plot = step.root.locator(".calc-plot.js-plotly-plot")
+    expect(plot).to_be_visible()
+    shown = plot.evaluate(LIVE)
+    assert (shown["type"], shown["ticks"]) == ("category", ticks)
+    assert shown["colours"][:len(colours)] == colours
+
+
+def test_message_size_axis_reads_binary_sizes_and_presets_say_they_are_rings(page: Page, site: str) -> None:
+    page.goto(site + "do-the-math/")
+    ring = Widget(page, "math-ring")
+    before = ring.root.locator("svg.calc-svg").evaluate(SVG_X_TICKS)
+    assert before == ["1 KiB", "32 KiB", "1 MiB", "32 MiB", "1 GiB"]
+    ring.wait_ready()
+    shown = ring.root.locator(".calc-plot.js-plotly-plot").evaluate(LIVE)
+    assert shown["ticks"] == before
+    assert all(n.endswith("(textbook ring)") for n in shown["names"][:2])
+
+
+def test_oversubscription_series_lying_on_each_other_are_named_and_dashed(page: Page, site: str) -> None:
+    page.goto(site + "designing-the-fabric/")
+    plot = page.locator(".calc-widget", has=page.locator('[data-chart="slowdown"]')).first
+    Widget(page, plot.get_attribute("id") or "").wait_ready()
+    live = plot.locator(".calc-plot.js-plotly-plot").evaluate(
+        "p => p._fullData.map(t => [t.name, t.line.dash])")
+    assert ["allreduce, packed (same as incast)", "3px,3px"] in [list(t) for t in live]
+    assert len({dash for _, dash in live}) == len(live)
+
+
+TICK_OVERLAPS = """svg => { const boxes = [...svg.querySelectorAll('text.calc-tick[text-anchor=middle]')].map(t => t.getBoundingClientRect());
+  return boxes.slice(1).filter((b, i) => b.left < boxes[i].right).length; }"""
+
+
+@pytest.mark.parametrize("path", ["do-the-math/", "scale-up/", "designing-the-fabric/"])
+def test_build_time_chart_x_labels_never_run_into_each_other(sized: tuple[Page, Page], site: str, path: str) -> None:
+    still, _ = sized
+    still.goto(site + path)
+    charts = still.locator("svg.calc-svg[data-x-axis]")
+    expect(charts.first).to_be_attached()
+    assert [c.evaluate(TICK_OVERLAPS) for c in charts.all()] == [0] * charts.count()

@@ -1,0 +1,50 @@
+"""Reader stories about tables on a phone: padded cells, headers that stand apart, numbers and
+calculator names that never break inside a word."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+WRAPPED = """root => [...root.querySelectorAll(sel)].flatMap(td => {
+    // Every word (a run without spaces or hyphens: "50,331,648", "accuracy") is drawn on one line.
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT), broken = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/[^\\s-]+/g)) {
+        const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+        if (new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1) broken.push(m[0]);
+      }
+    }
+    return broken; })"""
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def wrapped(page: Page, selector: str) -> list[str]:
+    return page.evaluate(f"() => {{ const sel = {selector!r}; return ({WRAPPED})(document); }}")
+
+
+def test_numbers_in_result_tables_stay_on_one_line_on_a_phone(phone: Page, site: str) -> None:
+    phone.goto(site + "do-the-math/")
+    assert wrapped(phone, ".calc-table td, .calc-outputs td") == []
+
+
+def test_calculator_names_in_the_catalogue_stay_whole_on_a_phone(phone: Page, site: str) -> None:
+    phone.goto(site + "calculators/")
+    assert wrapped(phone, ".calc-catalog td:first-child") == []
+
+
+def test_table_cells_are_padded_and_headers_underlined(phone: Page, site: str) -> None:
+    phone.goto(site + "do-the-math/")
+    th = phone.locator(".calc-table thead th").first
+    pad, border = th.evaluate("e => [parseFloat(getComputedStyle(e).paddingLeft), parseFloat(getComputedStyle(e).borderBottomWidth)]")
+    assert pad >= 8 and border >= 1

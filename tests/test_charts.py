@@ -1,0 +1,109 @@
+"""Build-time SVG charts (widgets/svgchart.py) and live plotly charts (widgets/js/charts.js)
+follow the declaration's axis kind and draw the same ticks, colours, dashes and legend."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from calc.outputs import Chart, Trace
+from calc.registry import all_calculators, get, run
+from widgets import svgchart
+
+ROOT = Path(__file__).resolve().parents[1]
+AXES = [("linear", "", [0.0, 37.5]), ("linear", "", [0.0, 0.43]), ("linear", "%", [3.0, 97.0]),
+        ("linear", "B", [0.0, 5e9]), ("log", "B", [1024.0, 17179869184.0]), ("log", "B", [1.0, 100.0]),
+        ("log", "µs", [0.8, 2.1e6]), ("log", "", [2.0, 8192.0]), ("log", "", [1e-3, 5.0]),
+        ("category", "", [1.0, 2.0, 4.0, 8.0, 16.0, 32.0]), ("linear", "Gb/s", [0.0, 12.5, 400.0])]
+SCRIPT = """
+const charts = await import(process.argv[1]);
+const cases = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (c) => s += c); process.stdin.on("end", () => ok(s)); }));
+process.stdout.write(JSON.stringify({
+  axes: cases.axes.map(([kind, unit, values]) => { const a = charts.axisTicks(kind, unit, values); return [a.kind, a.lo, a.hi, a.ticks]; }),
+  names: cases.traces.map((traces) => charts.seriesNames(traces)),
+  colours: charts.COLOURS, dashes: charts.DASHES,
+}));
+"""
+
+
+def chart_traces() -> list[list[dict[str, object]]]:
+    """The default traces of every declared chart."""
+    out = []
+    for calc in all_calculators():
+        for o in calc.outputs:
+            if isinstance(o, Chart):
+                out.append(run(calc.name).to_json()["charts"][o.name])
+    return out
+
+
+def _py_axis(kind: str, unit: str, values: list[float]) -> list[object]:
+    a = svgchart.axis_ticks(kind, unit, values)
+    return [a.kind, round(a.lo, 9), round(a.hi, 9), [[round(v, 6), label] for v, label in a.ticks]]
+
+
+def _rounded(axis: list[object]) -> list[object]:
+    kind, lo, hi, ticks = axis
+    return [kind, round(float(lo), 9), round(float(hi), 9),  # type: ignore[arg-type]
+            [[round(v, 6), label] for v, label in ticks]]  # type: ignore[union-attr]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_python_and_javascript_draw_the_same_axes_colours_and_legend() -> None:
+    traces = chart_traces()
+    cases = {"axes": AXES, "traces": traces}
+    out = subprocess.run(["node", "--input-type=module", "-e", SCRIPT, str(ROOT / "widgets/js/charts.js")],
+                         input=json.dumps(cases), capture_output=True, text=True, check=True)
+    js = json.loads(out.stdout)
+    assert [_rounded(a) for a in js["axes"]] == [_py_axis(*case) for case in AXES]
+    py_names = [svgchart.series_names([Trace(t["name"], tuple(t["x"]), tuple(t["y"])) for t in ts])  # type: ignore[arg-type]
+                for ts in traces]
+    assert js["names"] == py_names
+    assert (js["colours"], js["dashes"]) == (list(svgchart.COLOURS), list(svgchart.DASHES))
+
+
+def test_a_byte_axis_is_labelled_in_binary_units_not_billions() -> None:
+    labels = [label for _, label in svgchart.axis_ticks("log", "B", [1024.0, 2.0**34]).ticks]
+    assert labels == ["1 KiB", "32 KiB", "1 MiB", "32 MiB", "1 GiB"]
+    assert [label for _, label in svgchart.axis_ticks("linear", "B", [0, 3e9]).ticks][-1] == "2.79 GiB"
+
+
+def test_the_training_step_chart_has_a_category_axis_of_tp_degrees() -> None:
+    chart = get("step").output("step_vs_tp")
+    assert isinstance(chart, Chart) and chart.spec()["x_axis"] == "category"
+    svg = svgchart.svg_chart(chart, run("step").outcome.charts["step_vs_tp"])
+    ticks = re.findall(r'class="calc-tick"[^>]*text-anchor="middle"[^>]*>([^<]*)<', svg)
+    assert ticks == ["1", "2", "4", "8", "16", "32"]
+
+
+def test_every_bar_and_tick_stays_inside_the_drawing() -> None:
+    for calc in all_calculators():
+        for o in calc.outputs:
+            if isinstance(o, Chart):
+                svg = svgchart.svg_chart(o, run(calc.name).outcome.charts[o.name])
+                for x, width in re.findall(r'<rect x="([-\d.]+)" y="[-\d.]+" width="([\d.]+)"', svg):
+                    assert svgchart.LEFT - 0.5 <= float(x) and float(x) + float(width) <= svgchart.W, (calc.name, o.name)
+
+
+def test_every_chart_axis_names_its_unit_or_counts_things() -> None:
+    counts = {"GPUs", "GPUs per domain", "Packet loss probability", "Sub-flows on an uplink", "Sub-flows on the busiest uplink", "Share of uplinks",
+              "Share of trials", "Slowest connection / fair share", "Oversubscription (N:1)"}
+    for calc in all_calculators():
+        for o in calc.outputs:
+            if isinstance(o, Chart):
+                for label, unit in ((o.x_label, o.x_unit), (o.y_label, o.y_unit)):
+                    assert unit or label in counts, f"{calc.name}.{o.name}: axis {label!r} has no unit"
+
+
+def test_series_hidden_under_an_identical_one_say_so_in_the_legend() -> None:
+    names = svgchart.series_names(run("oversubscription").outcome.charts["slowdown"])
+    assert "allreduce, packed (same as incast)" in names
+
+
+def test_preset_curves_say_they_are_textbook_rings() -> None:
+    names = [t.name for t in run("collective", {"system": "dgx_h100"}).outcome.charts["time_vs_size"]]
+    assert names[:2] == ["Scale-up: NVLink 5 (textbook ring)", "Scale-out: 400G RoCE NIC (textbook ring)"]

@@ -1,0 +1,149 @@
+// Live charts: plotly traces and layout for a declared chart output. The JavaScript twin of
+// widgets/svgchart.py (the build-time SVG): the same axis kinds, ticks and tick labels, colours,
+// dash patterns and legend names, kept in step by tests/test_charts.py. No DOM at import time,
+// so node can load this module for that test.
+
+export const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"];
+export const DASHES = ["", "9,3", "3,3", "9,3,3,3", "15,4", "2,6", "6,2", "12,3,3,3,3,3"];
+const BYTE_UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+const MAX_TICKS = 8;
+const LOG10_2 = Math.log10(2);
+
+const grouped = (v, decimals) => v.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+const fixed = (v, decimals) => (decimals ? grouped(v, decimals) : Math.round(v).toLocaleString("en-US"));
+
+export function byteLabel(v) {
+  let k = 0;
+  while (k < BYTE_UNITS.length - 1 && Math.abs(v) >= 1024 ** (k + 1)) k += 1;
+  const scaled = v / 1024 ** k;
+  let text = scaled ? scaled.toFixed(Math.max(0, 2 - Math.floor(Math.log10(Math.abs(scaled))))) : "0";
+  if (text.includes(".")) text = text.replace(/0+$/, "").replace(/\.$/, "");
+  return `${text} ${BYTE_UNITS[k]}`;
+}
+
+function decadeLabel(e) {
+  if (e >= 7) return `1e${e}`;
+  return e >= 0 ? (10 ** e).toLocaleString("en-US") : (10 ** e).toFixed(-e);
+}
+
+function niceStep(span) {
+  const raw = span / 5;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  return Math.min(...[1, 2, 5, 10].map((m) => m * mag).filter((s) => s >= raw * 0.999));
+}
+
+const round12 = (v) => Number(v.toFixed(12));
+
+function linear(values, unit) {
+  let lo = values.length ? Math.min(...values) : 0;
+  let hi = values.length ? Math.max(...values) : 1;
+  lo = Math.min(lo, 0);
+  hi = hi > lo ? hi : lo + 1;
+  const step = niceStep(hi - lo);
+  hi = Math.ceil(hi / step - 1e-9) * step;
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  const count = Math.round((hi - lo) / step);
+  const first = Math.ceil(lo / step - 1e-9);
+  const ticks = Array.from({ length: count + 1 }, (_, i) => round12((first + i) * step));
+  const label = unit === "B" ? byteLabel : (t) => fixed(t, decimals);
+  return { kind: "linear", lo, hi, ticks: ticks.map((t) => [t, label(t)]) };
+}
+
+function exponents(values, log) {
+  const exps = values.filter((v) => v > 0).map(log);
+  return exps.length ? exps : [0, 1];
+}
+
+function logBytes(values) {
+  const exps = exponents(values, Math.log2);
+  const lo = Math.floor(Math.min(...exps) + 1e-9);
+  let hi = Math.ceil(Math.max(...exps) - 1e-9);
+  hi = hi > lo ? hi : lo + 1;
+  const step = [1, 2, 5, 10, 20, 40].find((s) => Math.floor((hi - lo) / s) + 1 <= MAX_TICKS);
+  const ticks = [];
+  for (let e = lo; e <= hi; e++) if (e % step === 0) ticks.push([2 ** e, byteLabel(2 ** e)]);
+  return { kind: "log", lo: lo * LOG10_2, hi: hi * LOG10_2, ticks };
+}
+
+function log(values, unit) {
+  if (unit === "B") return logBytes(values);
+  const exps = exponents(values, Math.log10);
+  const lo = Math.floor(Math.min(...exps) + 1e-9);
+  let hi = Math.ceil(Math.max(...exps) - 1e-9);
+  hi = hi > lo ? hi : lo + 1;
+  const step = Math.max(1, Math.ceil((hi - lo + 1) / MAX_TICKS));
+  const ticks = [];
+  for (let e = lo; e <= hi; e += step) ticks.push([10 ** e, decadeLabel(e)]);
+  return { kind: "log", lo, hi, ticks };
+}
+
+function categories(values, unit) {
+  const cats = [...new Set(values)];
+  const label = unit === "B" ? byteLabel : (t) => (Number.isInteger(t) ? fixed(t, 0) : String(t));
+  return { kind: "category", lo: -0.5, hi: cats.length - 0.5, ticks: cats.map((c) => [c, label(c)]), cats };
+}
+
+/** The axis of `kind` (linear, log or category) spanning `values`, with labelled ticks. */
+export function axisTicks(kind, unit, values) {
+  return ({ log, category: categories }[kind] ?? linear)(values, unit);
+}
+
+/** A linear x axis under bars, widened by half the closest spacing so the end bars fit. */
+export function barAxis(axis, values) {
+  const xs = [...new Set(values)].sort((a, b) => a - b);
+  if (axis.kind !== "linear" || xs.length < 2) return axis;
+  const pad = Math.min(...xs.slice(1).map((b, i) => b - xs[i])) / 2;
+  return { ...axis, lo: Math.min(axis.lo, xs[0] - pad), hi: Math.max(axis.hi, xs[xs.length - 1] + pad) };
+}
+
+const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** Legend names; a series identical to an earlier one says so (it is drawn on top of it). */
+export function seriesNames(traces) {
+  return traces.map((t, i) => {
+    const twin = traces.slice(0, i).find((u) => same(u.x, t.x) && same(u.y, t.y));
+    return twin ? `${t.name} (same as ${twin.name})` : t.name;
+  });
+}
+
+const title = (label, unit) => (unit && unit !== "B" ? `${label} (${unit})` : label);
+const dashPx = (dash) => (dash ? dash.split(",").map((d) => `${d}px`).join(",") : "solid");
+
+export function plotTraces(chart, traces) {
+  const names = seriesNames(traces);
+  const x = axisTicks(chart.x_axis, chart.x_unit, traces.flatMap((t) => t.x));
+  return traces.map((t, i) => {
+    const colour = COLOURS[i % COLOURS.length];
+    const lines = chart.style === "line" || chart.style === "step";
+    return {
+      type: chart.style === "bar" ? "bar" : "scatter",
+      mode: chart.style === "markers" ? "markers" : "lines",
+      name: names[i],
+      // A category axis gets the tick labels as x, so plotly keeps the declared order and names.
+      x: x.kind === "category" ? t.x.map((v) => x.ticks[x.cats.indexOf(v)][1]) : t.x,
+      y: t.y,
+      marker: { color: colour },
+      line: lines ? { color: colour, width: 2, dash: dashPx(DASHES[i % DASHES.length]), shape: chart.style === "step" ? "hv" : "linear" } : undefined,
+      text: t.text && t.text.length ? t.text : undefined,
+    };
+  });
+}
+
+function plotAxis(label, unit, axis) {
+  const base = { title: { text: title(label, unit) }, gridcolor: "rgba(128,128,128,0.25)", zeroline: false, automargin: true };
+  if (axis.kind === "category") return { ...base, type: "category" };
+  return { ...base, type: axis.kind, range: [axis.lo, axis.hi], tickmode: "array",
+    tickvals: axis.ticks.map(([v]) => v), ticktext: axis.ticks.map(([, l]) => l) };
+}
+
+export function plotLayout(chart, traces, colour) {
+  const xs = traces.flatMap((t) => t.x);
+  const x = axisTicks(chart.x_axis, chart.x_unit, xs);
+  return {
+    xaxis: plotAxis(chart.x_label, chart.x_unit, chart.style === "bar" ? barAxis(x, xs) : x),
+    yaxis: plotAxis(chart.y_label, chart.y_unit, axisTicks(chart.y_axis, chart.y_unit, traces.flatMap((t) => t.y))),
+    margin: { l: 70, r: 20, t: 20, b: 60 }, height: 380, colorway: COLOURS, barmode: "group", bargap: 0.2,
+    legend: { orientation: "h", y: -0.25 },
+    paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)", font: { color: colour },
+  };
+}
