@@ -175,4 +175,7 @@ MESSAGES: dict[str, str] = {
     'trials × sub-flow placements must be at most {limit}: got {value}': 'trials × 子流放置次数最多为 {limit}：收到 {value}',
     'Flowlet switching, {flowlets} flowlets': 'Flowlet 切换，{flowlets} 个 flowlet',
     'Per-packet spraying, {share} lost to reordering': '逐包喷洒，乱序损失 {share}',
+    'An assumed share, 0 for NICs that place out-of-order packets directly.': '假设的损失比例；对能直接放置乱序报文的网卡为 0。',
+    'Entries of the hash-bucket table.': '哈希桶表的表项数。',
+    'Idle gaps at which flowlet switching may move a connection.': 'Flowlet 切换可以迁移连接的空闲间隙数。',
 }

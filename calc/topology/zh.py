@@ -17,7 +17,6 @@ MESSAGES: dict[str, str] = {
     'Start from': '起始示例',
     'Loads an example (and, for a change, the file before it).': '加载一个示例 (对于变更，还加载变更前的文件)。',
     "The article's example (section 3.1), as written": '原文的示例 (第 3.1 节)，照原样',
-    '64 GPUs: rail-optimised compute plus storage and management networks': '64 个 GPU：轨道优化的计算网络，外加存储和管理网络',
     '256 GPUs: one DGX SuperPOD scalable unit, from the fabric calculator': '256 个 GPU：一个 DGX SuperPOD 可扩展单元，来自组网计算器',
     'The emulated fabric: 2 spines, 4 leaves, 8 hosts': '仿真网络：2 台脊交换机、4 台叶交换机、8 台主机',
     'Change: add a fifth leaf to the emulated fabric': '变更：给仿真网络增加第五台叶交换机',
