@@ -36,7 +36,8 @@ def wait_for(url: str, text: str, seconds: float = 180) -> str:
 
 def test_editing_calc_while_serving_rebuilds_the_pre_rendered_result(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
-    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".venv", "node_modules", "site", ".git", "*cache*"))
+    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".venv", "node_modules", "site", ".git", ".cache", "__pycache__",
+                                                               ".*_cache", ".hypothesis"))
     (repo / "node_modules").symlink_to(ROOT / "node_modules")
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
