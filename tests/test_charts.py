@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,10 +47,9 @@ def _py_axis(kind: str, unit: str, values: list[float]) -> list[object]:
     return [a.kind, round(a.lo, 9), round(a.hi, 9), [[round(v, 6), label] for v, label in a.ticks]]
 
 
-def _rounded(axis: list[object]) -> list[object]:
+def _rounded(axis: list[Any]) -> list[Any]:
     kind, lo, hi, ticks = axis
-    return [kind, round(float(lo), 9), round(float(hi), 9),  # type: ignore[arg-type]
-            [[round(v, 6), label] for v, label in ticks]]  # type: ignore[union-attr]
+    return [kind, round(float(lo), 9), round(float(hi), 9), [[round(v, 6), label] for v, label in ticks]]
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

@@ -8,9 +8,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.widget import Widget
+from tests.browser.widget import SIZES, Widget
 
-SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 SVG_BARS = """svg => [...new Set([...svg.querySelectorAll('rect[fill^="#"]')].map(r => r.getAttribute('fill')))]"""
 SVG_X_TICKS = """svg => [...svg.querySelectorAll('text.calc-tick[text-anchor=middle]')].map(t => t.textContent)"""
 LIVE = """p => ({type: p._fullLayout.xaxis.type, ticks: p._fullLayout.xaxis._vals.map(v => v.text),

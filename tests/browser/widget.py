@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from tests.browser.conftest import PYTHON_READY_MS
+
+# The two widths the reader stories run at.
+SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 __all__ = ["Widget"]
 
