@@ -24,7 +24,8 @@ from calc.params import Float, Int
 from calc.registry import calculator
 from calc.sources import cite
 
-__all__ = ["ARQ", "IRN", "UEC", "META_ROCE", "THOR_ULTRA", "SPECTRUM_X_CC", "OOO_PLACEMENT", "TOMAHAWK5", "MLX5_IB_COUNTERS",
+__all__ = ["ARQ", "IRN", "UEC", "META_ROCE", "THOR_ULTRA", "SPECTRUM_X_CC", "OOO_PLACEMENT", "TOMAHAWK5", "SAI_ARS",
+           "FBOSS_TH5_ARS", "MLX5_IB_COUNTERS",
            "window_packets", "gbn_efficiency", "retransmit"]
 
 ARQ = cite(
@@ -40,14 +41,19 @@ IRN = cite(
 UEC = cite(
     "uec-1.0",
     "Ultra Ethernet Specification 1.0: Ultra Ethernet Transport (packet spraying, out-of-order delivery, selective "
-    "retransmission, congestion control), packet trimming, link-layer retry, credit-based flow control",
-    "Ultra Ethernet Consortium", 2025, "https://ultraethernet.org/",
+    "acknowledgement and retransmission, congestion control), packet trimming, link-layer retry, credit-based "
+    "flow control",
+    "Ultra Ethernet Consortium", 2025,
+    "https://ultraethernet.org/wp-content/uploads/sites/20/2025/06/UE-Specification-6.11.25.pdf",
+    note="Version 1.0, 11 June 2025.",
 )
 THOR_ULTRA = cite(
     "broadcom-thor-ultra",
-    "Broadcom Thor Ultra 800G NIC: packet-level multipathing, out-of-order placement, selective acknowledgement and "
-    "retransmission (Ultra Ethernet)",
-    "Network World", 2025, "https://onmine.io/broadcom-drops-the-hammer-on-ai-networking-with-thor-ultra",
+    "Broadcom Thor Ultra: UEC-compliant 800G AI Ethernet NIC (packet-level multipathing, out-of-order data "
+    "placement, hardware SACK-based retransmission instead of go-back-N, programmable congestion control)",
+    "StorageReview", 2025,
+    "https://www.storagereview.com/news/broadcom-thor-ultra-uec-compliant-800g-ai-ethernet-nic-for-100k-xpu-scale-out",
+    note="Announced by Broadcom in October 2025.",
 )
 SPECTRUM_X_CC = cite(
     "nvidia-spectrum-x-ra",
@@ -67,6 +73,21 @@ TOMAHAWK5 = cite(
     "dynamic load balancing",
     "Signal Integrity Journal", 2022,
     "https://www.signalintegrityjournal.com/articles/2766-broadcom-ships-tomahawk-5-industrys-highest-bandwidth-switch-chip-to-accelerate-ai-ml-workloads",
+)
+SAI_ARS = cite(
+    "sai-ars",
+    "SAI support for Adaptive Routing and Switching (ARS is flowlet based; modes: per-flowlet quality or random, "
+    "per-packet quality or random, fixed)",
+    "Open Compute Project SAI", 2022,
+    "https://github.com/opencomputeproject/SAI/blob/master/doc/ARS/Adaptive-Routing-and-Switching.md",
+    authors="J. Kumar (Broadcom)",
+)
+FBOSS_TH5_ARS = cite(
+    "fboss-tomahawk5-ars",
+    "FBOSS Tomahawk5Asic: ARS supported on Tomahawk 5; switching modes FLOWLET_QUALITY, PER_PACKET_QUALITY, "
+    "FIXED_ASSIGNMENT (Meta's switch software)",
+    "Meta, facebook/fboss", 2025,
+    "https://github.com/facebook/fboss/blob/main/fboss/agent/hw/switch_asics/Tomahawk5Asic.cpp",
 )
 
 MLX5_IB_COUNTERS = cite(

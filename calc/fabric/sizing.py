@@ -13,7 +13,8 @@ most k leaves (every leaf reaches every spine). Three tiers: pods of k/2 leaves
 and u spines, spines 1:1 (k/2 down, k/2 up), u core groups of C cores, C the
 smallest divisor of k/2 that is at least ⌈L/k⌉; at most k pods. At 1:1 this is the k-ary fat tree of Al-Fares et al.
 (k³/4 hosts, 5k²/4 switches) and reproduces NVIDIA's DGX SuperPOD tables.
-Every cable has a transceiver at each end. The per-GPU all-to-all bandwidth
+What each cable needs (modules, copper DAC or co-packaged optics), its power and
+the expected failures a month come from :mod:`calc.fabric.optics`. The per-GPU all-to-all bandwidth
 assumes traffic spread evenly over all other GPUs, the share that must leave
 the leaf limited by the leaf's uplinks and nothing else.
 
@@ -29,13 +30,14 @@ from dataclasses import dataclass
 
 from calc.collectives.collective import ring_time_us
 from calc.errors import ValidationError
+from calc.fabric.optics import CPO_POWER, KINDS, LPO_POWER, NIC_OPTIC, PRESET_W, TWIN_PORT, Optics, expected_failures
 from calc.fabric.uplinks import oversubscribed_GBps, slowdown
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.params import Bool, Choice, Float, Int, Size
 from calc.registry import calculator
 from calc.sources import cite
 
-__all__ = ["CLOS", "HPN", "TWIN_PORT", "NIC_OPTIC", "Optics", "Design", "design", "leaf_split", "emit_yaml", "fabric", "oversubscription",
+__all__ = ["CLOS", "HPN", "Design", "design", "leaf_split", "emit_yaml", "fabric", "oversubscription",
            "PatternTimes", "pattern_times", "SUPERPOD"]
 
 CLOS = cite(
@@ -54,17 +56,6 @@ SUPERPOD = cite(
     note="32 DGX B200 per SU, rail-optimized NDR 400G InfiniBand on 64-port QM9700 switches.",
 )
 
-TWIN_PORT = cite(
-    "nvidia-twin-port-osfp",
-    "NVIDIA MMS4X00-NS 800Gb/s twin-port OSFP 2x400Gb/s single mode DR8: 17 W in every configuration "
-    "(multimode MMA4Z00-NS: 15 W)",
-    "NVIDIA", 2023, "https://docs.nvidia.com/networking/display/800gmms4x00nst/overview",
-)
-NIC_OPTIC = cite(
-    "nvidia-400g-osfp",
-    "NVIDIA MMS4X00-NS400 400Gb/s single-port OSFP DR4 for ConnectX-7: 9 W maximum at 400G",
-    "NVIDIA", 2023, "https://docs.nvidia.com/networking/display/mms4x00ns400/overview",
-)
 HPN = cite(
     "qian2024hpn",
     "Alibaba HPN: A Data Center Network for Large Language Model Training",
@@ -324,10 +315,24 @@ def _three_tier(d: Design, leaf_lines: list[str], per_pod: int) -> list[str]:
         Int("links_per_optic", "Links per switch transceiver", 1, minimum=1, maximum=2,
             help="2 for twin-port 800G OSFP modules that carry two 400G links (to two NICs or two switches); "
                  "1 when each switch port has its own module (800G links)."),
+        Choice("switch_optics", "Switch optics", "pluggable", choices=KINDS,
+               labels={"pluggable": "Pluggable modules (DSP)", "lpo": "Linear pluggable optics (LPO)",
+                       "cpo": "Co-packaged optics (CPO)"},
+               fills={k: {"switch_optic_W": w} for k, w in PRESET_W.items()},
+               help="Sets the power per switch transceiver: 17 W for NVIDIA's twin-port 800G OSFP; 8 W for an "
+                    "800G LPO module without a DSP (the top of Adtran's 5-8 W); 5.5 W per 800G for Broadcom's "
+                    "co-packaged Bailly switch, which needs no module in the cage."),
         Float("switch_optic_W", "Power per switch transceiver", 17.0, unit="W", minimum=0.0, maximum=100.0,
-              help="17 W: NVIDIA's twin-port 800G single-mode OSFP (15 W multimode).", advanced=True),
+              help="17 W: NVIDIA's twin-port 800G single-mode OSFP (15 W multimode). With co-packaged optics: "
+                   "the power of the engines that replace one transceiver.", advanced=True),
         Float("nic_optic_W", "Power per NIC transceiver", 9.0, unit="W", minimum=0.0, maximum=100.0,
               help="9 W: NVIDIA's 400G single-port OSFP at the NIC.", advanced=True),
+        Float("link_failure_pct", "Links failing per month", 0.057, unit="%", minimum=0.0, maximum=100.0,
+              help="Share of links that fail in a month: 0.057 % for the NIC-ToR links of Alibaba's "
+                   "LLM-training clusters (HPN, SIGCOMM 2024). Applied to every cable.", advanced=True),
+        Float("switch_failure_pct", "Switches failing per month", 0.051, unit="%", minimum=0.0, maximum=100.0,
+              help="Share of switches that crash in a month: about 0.051 % of ToR switches in Alibaba's "
+                   "clusters (HPN, SIGCOMM 2024). Applied to every switch.", advanced=True),
     ),
     outputs=(
         Scalar("leaves", "Leaf switches"),
@@ -339,7 +344,12 @@ def _three_tier(d: Design, leaf_lines: list[str], per_pod: int) -> list[str]:
         Scalar("transceivers", "Transceivers", "", "Optical modules: one per NIC end, one per switch end "
                "(or per two with twin-port modules); none on DAC."),
         Scalar("dac_cables", "Copper DAC cables"),
-        Scalar("optics_kW", "Transceiver power", "kW", "All optical modules at their stated power."),
+        Scalar("optics_kW", "Transceiver power", "kW",
+               "All optical modules (and co-packaged engines) at their stated power."),
+        Scalar("link_failures_per_month", "Link failures per month", "",
+               "Expected failed links a month: cables × the monthly link failure rate."),
+        Scalar("switch_failures_per_month", "Switch failures per month", "",
+               "Expected crashed switches a month: switches × the monthly switch failure rate."),
         Scalar("tiers_used", "Tiers"),
         Scalar("max_gpus", "Largest cluster with these tiers", "GPUs"),
         Scalar("oversubscription_achieved", "Leaf oversubscription (N:1)", "", "Down:up of a full leaf."),
@@ -352,15 +362,16 @@ def _three_tier(d: Design, leaf_lines: list[str], per_pod: int) -> list[str]:
                                             Column("links", "Cables up"), Column("optics", "Transceivers"),
                                             Column("dac", "DAC cables"), Column("power", "Optics power", "W"))),
     ),
-    sources=(CLOS, SUPERPOD, TWIN_PORT, NIC_OPTIC, HPN),
+    sources=(CLOS, SUPERPOD, TWIN_PORT, NIC_OPTIC, LPO_POWER, CPO_POWER, HPN),
     view="topology",
 )
 def fabric(*, gpus: int, gpus_per_server: int, nic_Gbps: float, nics_per_gpu: int, switch_ports: int,
            oversubscription: float, tiers: str, rail_optimized: bool, planes: int, server_media: str,
-           links_per_optic: int, switch_optic_W: float, nic_optic_W: float) -> Outcome:
+           links_per_optic: int, switch_optics: str, switch_optic_W: float, nic_optic_W: float,
+           link_failure_pct: float, switch_failure_pct: float) -> Outcome:
     d = design(gpus, gpus_per_server, nic_Gbps / planes, nics_per_gpu, switch_ports, oversubscription, tiers,
                rail_optimized)
-    optics = Optics(server_media == "dac", links_per_optic, switch_optic_W, nic_optic_W)
+    optics = Optics(server_media == "dac", links_per_optic, switch_optic_W, nic_optic_W, switch_optics)
     rows = (("server", d.servers, planes * d.server_links, *optics.server(planes * d.server_links)),
             ("leaf", planes * d.leaves, planes * d.leaf_links, *optics.switch(planes * d.leaf_links)),
             ("spine", planes * d.spines, planes * d.spine_links, *optics.switch(planes * d.spine_links)),
@@ -371,7 +382,11 @@ def fabric(*, gpus: int, gpus_per_server: int, nic_Gbps: float, nics_per_gpu: in
                 "switches": planes * d.switches, "server_links": planes * d.server_links,
                 "switch_links": planes * d.switch_links, "transceivers": sum(int(r[3]) for r in used),
                 "dac_cables": sum(int(r[4]) for r in used),
-                "optics_kW": sum(float(r[5]) for r in used) / 1000, "tiers_used": d.tiers, "max_gpus": d.max_gpus,
+                "optics_kW": sum(float(r[5]) for r in used) / 1000,
+                "link_failures_per_month": expected_failures(planes * (d.server_links + d.switch_links),
+                                                             link_failure_pct),
+                "switch_failures_per_month": expected_failures(planes * d.switches, switch_failure_pct),
+                "tiers_used": d.tiers, "max_gpus": d.max_gpus,
                 "oversubscription_achieved": d.oversubscription, "alltoall_GBps": planes * d.alltoall_GBps,
                 "leaf_failure_gpus_cut_off": _cut_off(d, gpus_per_server, nics_per_gpu, planes, rail_optimized),
                 "leaf_failure_servers": min(d.servers_per_leaf, d.servers)},
@@ -379,28 +394,6 @@ def fabric(*, gpus: int, gpus_per_server: int, nic_Gbps: float, nics_per_gpu: in
         data={"yaml": emit_yaml(d, gpus_per_server, nic_Gbps / planes, switch_ports, rail_optimized)},
         notes=(f"Counts are for {planes} identical planes; the YAML shows one.",) if planes > 1 else (),
     )
-
-
-@dataclass(frozen=True)
-class Optics:
-    """What the cables of a tier need: transceivers (count, power) or copper DACs."""
-
-    dac_to_leaf: bool
-    links_per_optic: int
-    switch_W: float
-    nic_W: float
-
-    def server(self, links: int) -> tuple[int, int, float]:
-        """(transceivers, DAC cables, watts) of ``links`` server–leaf cables."""
-        if self.dac_to_leaf:
-            return 0, links, 0.0
-        at_switch = math.ceil(links / self.links_per_optic)
-        return links + at_switch, 0, links * self.nic_W + at_switch * self.switch_W
-
-    def switch(self, links: int) -> tuple[int, int, float]:
-        """(transceivers, DAC cables, watts) of ``links`` switch–switch cables: a switch at each end."""
-        modules = math.ceil(2 * links / self.links_per_optic)
-        return modules, 0, modules * self.switch_W
 
 
 def _cut_off(d: Design, gpus_per_server: int, nics_per_gpu: int, planes: int, rail: bool) -> int:

@@ -22,7 +22,7 @@ from calc.params import Size
 from calc.registry import calculator
 from calc.sources import Source, cite
 
-__all__ = ["Domain", "DOMAINS", "RUBIN", "HELIOS", "UALINK_SPEC", "TOMAHAWK_ULTRA", "ESUN", "TPU_V4",
+__all__ = ["Domain", "DOMAINS", "RUBIN", "RUBIN_GTC2026", "RUBIN_NVL144", "HELIOS", "HELIOS_UALOE", "UALINK_SPEC", "TOMAHAWK_ULTRA", "ESUN", "TPU_V4",
            "NVLINK_FUSION", "NVSHMEM", "aggregate_TBps", "scaleup_roadmap"]
 
 RUBIN = cite(
@@ -31,13 +31,39 @@ RUBIN = cite(
     "sixth-generation NVLink, 3.6 TB/s per GPU, 260 TB/s per rack)",
     "NVIDIA Technical Blog", 2026,
     "https://developer.nvidia.com/blog/inside-the-nvidia-rubin-platform-six-new-chips-one-ai-supercomputer/",
+    note="Published for CES, January 2026. The same figures (3.6 TB/s per GPU, 260 TB/s per NVL72 rack) are "
+         "tabulated from NVIDIA's GTC 2026 release by FirstPassLab (see nvidia-gtc2026-firstpasslab).",
+)
+RUBIN_GTC2026 = cite(
+    "nvidia-gtc2026-firstpasslab",
+    "NVIDIA GTC 2026: Vera Rubin networking, an engineer's guide (NVLink 6: 3.6 TB/s per GPU; NVL72 rack: "
+    "260 TB/s)",
+    "FirstPassLab", 2026,
+    "https://firstpasslab.com/blog/2026-03-16-nvidia-gtc-2026-vera-rubin-networking-engineer-guide",
+    note="Secondary: a table of NVIDIA's figures from its GTC 2026 press release, 16 March 2026.",
+)
+RUBIN_NVL144 = cite(
+    "kitguru-gtc2025-roadmap",
+    "Nvidia unveils new data centre GPU roadmap at GTC 2025 (Vera Rubin NVL144 in H2 2026, built from Rubin "
+    "chips of two GPUs each; Rubin Ultra NVL576 in H2 2027)",
+    "KitGuru", 2025,
+    "https://kitguru.net/components/graphic-cards/joao-silva/nvidia-unveils-new-data-centre-gpu-roadmap-at-gtc-2025",
 )
 HELIOS = cite(
-    "amd-helios-2026",
-    "AMD's Helios MI455X AI platform breaks cover, initial systems use UALink-over-Ethernet interconnects "
-    "(72 MI455X, 260 TB/s aggregate scale-up bandwidth, 43 TB/s scale-out)",
-    "Tom's Hardware", 2026, "https://www.tomshardware.com/",
-    note="AMD's own figures as reported at Computex 2026; native UALink switches follow the Ethernet-based systems.",
+    "register-amd-helios-2025",
+    "AMD preps rack-scale Helios systems to contend with Nvidia's Vera Rubin NVL144 (72 MI400-series GPUs, "
+    "260 TB/s of UALink bandwidth, 3.6 TB/s per accelerator; Pensando Vulcano NICs, 300 GB/s of scale-out "
+    "bandwidth per GPU)",
+    "The Register", 2025, "https://www.theregister.com/2025/06/12/amd_helios_dc/",
+    note="AMD's figures from its Advancing AI event, 12 June 2025.",
+)
+HELIOS_UALOE = cite(
+    "amd-helios-ualoe-2026",
+    "AMD Helios MI455X faces performance challenges with Ethernet connectivity (Computex 2026: first systems "
+    "carry UALink over Ethernet, 260 TB/s scale-up and 43 TB/s scale-out per 72-GPU rack; native UALink "
+    "switches later)",
+    "Singulism", 2026, "https://singulism.com/en/2026-06-04-amd-helios-mi455x-ualink-ethernet",
+    note="Secondary: summarizes Tom's Hardware's Computex report of 4 June 2026.",
 )
 UALINK_SPEC = cite(
     "ualink-1.0-release",
@@ -127,7 +153,7 @@ def _allreduce_ms(d: Domain, message: int) -> float:
             Column("accelerators", "Accelerators"), Column("per_dir", "Per accelerator, each way", "GB/s"),
             Column("aggregate", "Domain, both ways", "TB/s"), Column("allreduce", "AllReduce floor", "ms"))),
     ),
-    sources=(DGX_H100, DGX_B200, GB200_NVL72, RUBIN, HELIOS, UALINK_SPEC, TOMAHAWK_ULTRA, ESUN, TPU_V4,
+    sources=(DGX_H100, DGX_B200, GB200_NVL72, RUBIN, RUBIN_GTC2026, RUBIN_NVL144, HELIOS, HELIOS_UALOE, UALINK_SPEC, TOMAHAWK_ULTRA, ESUN, TPU_V4,
              NVLINK_FUSION, NVSHMEM),
 )
 def scaleup_roadmap(*, message: int) -> Outcome:
