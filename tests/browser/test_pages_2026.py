@@ -65,6 +65,19 @@ def test_dac_to_the_leaf_removes_the_server_side_optics(page: Page, site: str) -
     assert optics.shown("optics_kW") == expected.display("optics_kW")
 
 
+def test_a_reader_picks_co_packaged_optics_and_gets_broadcoms_power_and_no_switch_modules(
+        page: Page, site: str) -> None:
+    page.goto(site + "optics-and-power/")
+    optics = Widget(page, "optics").wait_ready()
+    optics.change("Switch optics", "cpo")
+    expect(optics.field("Power per switch transceiver")).to_have_value("5.5")  # the preset fills the field
+    expected = run("fabric", {"gpus": "8192", "switch_ports": "128", "links_per_optic": "2",
+                              "server_media": "optics", "switch_optics": "cpo"})
+    assert optics.shown("transceivers") == expected.display("transceivers")
+    assert optics.shown("optics_kW") == expected.display("optics_kW")
+    assert optics.shown("link_failures_per_month") == expected.display("link_failures_per_month")
+
+
 def test_a_reader_turns_sharp_off_and_sees_twice_the_bytes_on_the_network(page: Page, site: str) -> None:
     page.goto(site + "infiniband-or-roce/")
     sharp = Widget(page, "sharp").wait_ready()
