@@ -84,8 +84,8 @@ SAI_ARS = cite(
 )
 FBOSS_TH5_ARS = cite(
     "fboss-tomahawk5-ars",
-    "FBOSS Tomahawk5Asic: ARS supported on Tomahawk 5; switching modes FLOWLET_QUALITY, PER_PACKET_QUALITY, "
-    "FIXED_ASSIGNMENT (Meta's switch software)",
+    "FBOSS, Meta's switch software: ARS supported on Tomahawk 5 (Tomahawk5Asic.cpp); flowlet switching modes "
+    "FLOWLET_QUALITY, PER_PACKET_QUALITY, FIXED_ASSIGNMENT (switch_config.thrift)",
     "Meta, facebook/fboss", 2025,
     "https://github.com/facebook/fboss/blob/main/fboss/agent/hw/switch_asics/Tomahawk5Asic.cpp",
 )
