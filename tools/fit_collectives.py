@@ -165,6 +165,11 @@ def render(c: dict[str, object], errors: dict[str, dict[str, float]]) -> str:
     return head + "\n".join(lines) + "\n" + tail
 
 
+def is_current(text: str) -> bool:
+    """Whether the committed fitted.py is exactly ``text`` (what a fresh fit of the data renders)."""
+    return text == FITTED.read_text()
+
+
 def report() -> None:
     for part in ("calibration", "held-out"):
         s = summary(checked(part))
@@ -183,7 +188,7 @@ def main() -> int:
     report()
     text = render(best, expected_error(checked("held-out")))
     if args.check:
-        same = text == FITTED.read_text()
+        same = is_current(text)
         print("fitted.py is up to date" if same else "fitted.py differs from a fresh fit")
         return 0 if same else 1
     FITTED.write_text(text)

