@@ -24,8 +24,9 @@ import functools
 import math
 from dataclasses import dataclass
 
-from calc.collectives.collective import Inputs, busbw_factor, solve
-from calc.collectives.measurements import POINTS, SERIES, Point, sources
+from calc.collectives.collective import Inputs, busbw_factor, fabric_for, solve_on
+from calc.collectives.measurements import POINTS, SERIES, Point, Series, sources
+from calc.collectives.model import Fabric
 from calc.collectives.step import DEFAULT_EFFICIENCY, NARAYANAN, megatron_rows
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.registry import calculator, get
@@ -99,18 +100,31 @@ def within_target(c: Checked) -> bool:
     return abs(c.error) <= LIMITS[c.band]
 
 
-def check(point: Point) -> Checked:
-    """Run the model for one point with the inputs its source describes."""
-    values = get("collective").validate({**point.series.params, "message": point.size})
-    inputs = Inputs.of(values)
-    cost = solve(inputs, float(point.size))
+def _series_fabric(series: Series) -> tuple[Inputs, Fabric]:
+    """The calculator's validated inputs and fabric for a run (validated at its first size)."""
+    inputs = Inputs.of(get("collective").validate({**series.params, "message": series.rows[0][0]}))
+    return inputs, fabric_for(inputs)
+
+
+def _check_on(point: Point, inputs: Inputs, fabric: Fabric) -> Checked:
+    cost = solve_on(fabric, inputs.op, inputs.algorithm, float(point.size))
     busbw = point.size / (cost.time_us * 1e3) * busbw_factor(inputs.op, inputs.gpus)
     return Checked(point, cost.time_us, busbw, cost.algorithm, cost.protocol)
 
 
+def check(point: Point) -> Checked:
+    """Run the model for one point with the inputs its source describes."""
+    return _check_on(point, *_series_fabric(point.series))
+
+
 def checked(split: str | None = None) -> tuple[Checked, ...]:
-    """Every point (of ``split``, if given) with the model's figure."""
-    return tuple(check(p) for p in POINTS if split is None or p.series.split == split)
+    """Every point (of ``split``, if given) with the model's figure; each run's fabric is built once."""
+    out: list[Checked] = []
+    for series in SERIES:
+        if split is None or series.split == split:
+            inputs, fabric = _series_fabric(series)
+            out += [_check_on(p, inputs, fabric) for p in POINTS if p.series is series]
+    return tuple(out)
 
 
 @dataclass(frozen=True)

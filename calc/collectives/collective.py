@@ -45,7 +45,7 @@ from calc.sources import cite
 
 __all__ = [
     "Inputs", "takes_inputs", "RingCost", "ring_cost", "ring_time_us", "busbw_factor", "PRESETS", "TEXTBOOK",
-    "SYSTEM_FILLS", "system_fill", "PARAMS", "fabric_for", "system_fabric", "solve", "expected_error_pct", "collective",
+    "SYSTEM_FILLS", "system_fill", "PARAMS", "fabric_for", "system_fabric", "solve", "solve_on", "expected_error_pct", "collective",
     "scaling", "NCCL_TESTS",
 ]
 
@@ -260,10 +260,11 @@ def _check_nccl(inputs: Inputs, fabric: Fabric) -> None:
 
 def solve(inputs: Inputs, size: float) -> Cost:
     """Cost for the inputs at buffer size ``size`` (bytes)."""
-    return _solve(fabric_for(inputs), inputs.op, inputs.algorithm, size)
+    return solve_on(fabric_for(inputs), inputs.op, inputs.algorithm, size)
 
 
-def _solve(fabric: Fabric, op: str, algorithm: str, size: float) -> Cost:
+def solve_on(fabric: Fabric, op: str, algorithm: str, size: float) -> Cost:
+    """Cost of ``op`` with ``algorithm`` (or ``auto``) on an already built fabric, at ``size`` bytes."""
     if algorithm == "auto":
         return model.best(op, fabric, size)
     return model.cost(algorithm, op, fabric, size)
@@ -280,7 +281,7 @@ SWEEP_BYTES = tuple(int(1024 * 2 ** (k / 2)) for k in range(0, 49))  # 1 KiB .. 
 
 def _sweep(inputs: Inputs, name: str) -> Trace:
     fabric = fabric_for(inputs)
-    ys = tuple(_solve(fabric, inputs.op, inputs.algorithm, float(s)).time_us for s in SWEEP_BYTES)
+    ys = tuple(solve_on(fabric, inputs.op, inputs.algorithm, float(s)).time_us for s in SWEEP_BYTES)
     return Trace(name, tuple(float(s) for s in SWEEP_BYTES), ys)
 
 

@@ -84,6 +84,7 @@ Algorithms (bytes per GPU for a buffer of S bytes, nccl-tests' size):
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -194,6 +195,7 @@ class Cost:
     bytes_up: float
     bytes_out: float
     bound_by: str
+    channels: int = 0  # NCCL's channels for this collective (calibrated model); 0 in the textbook model
 
 
 def busbw_factor(op: str, gpus: int) -> float:
@@ -443,20 +445,19 @@ def _fill(algorithm: str, protocol: str, fabric: Fabric, size: float) -> float:
     return full * ramp
 
 
-def _channel_share(algorithm: str, protocol: str, fabric: Fabric, size: float) -> float:
-    """Share of the channels NCCL gives a collective of ``size`` bytes (nccl.collective_channels)."""
-    if algorithm == "p2p":
-        return 1.0
+def _channels(algorithm: str, protocol: str, fabric: Fabric, size: float) -> tuple[int, int]:
+    """(channels NCCL gives a collective of ``size`` bytes, channels at full size): nccl.collective_channels."""
     comm = comm_for(fabric)
+    if algorithm == "p2p":
+        return comm.channels, comm.channels
     name = nccl_name(algorithm, fabric)
-    full = nccl.collective_channels(comm, name, protocol, math.inf)
-    return nccl.collective_channels(comm, name, protocol, size) / full
+    return nccl.collective_channels(comm, name, protocol, size), nccl.collective_channels(comm, name, protocol, math.inf)
 
 
 def calibrated_cost(algorithm: str, protocol: str, op: str, fabric: Fabric, size: float) -> Cost:
     """Time of ``algorithm``/``protocol`` on a calibrated fabric (see the module docstring)."""
     plan = phases(algorithm, op, fabric, size)
-    fraction = _fraction(algorithm, protocol, fabric) * _channel_share(algorithm, protocol, fabric, size)
-    bandwidth, bound = _bandwidth(fabric, plan, fraction)
+    used, full = _channels(algorithm, protocol, fabric, size)
+    bandwidth, bound = _bandwidth(fabric, plan, _fraction(algorithm, protocol, fabric) * used / full)
     latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(algorithm, protocol, fabric, size)
-    return _make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound)
+    return dataclasses.replace(_make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound), channels=used)

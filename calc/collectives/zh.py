@@ -107,7 +107,7 @@ MESSAGES: dict[str, str] = {
     'Scale-out speed (per GPU, each direction)': '横向扩展速率 (每 GPU，单向)',
     "The GPU's share of NICs: one 400G NIC = 50 GB/s.": 'GPU 分到的网卡带宽：一块 400G 网卡 = 50 GB/s。',
     'Scale-up efficiency': '纵向扩展效率',
-    'Achievable fraction of NVLink bandwidth (fitted 0.795; 1 = textbook).': 'NVLink 带宽的可达比例 (拟合值 0.795; 1 = 教科书)。',
+    'Achievable fraction of NVLink bandwidth (fitted 0.791; 1 = textbook).': 'NVLink 带宽的可达比例 (拟合值 0.791; 1 = 教科书)。',
     'Scale-out efficiency': '横向扩展效率',
     "For a system: a factor on the network's fitted achievable bandwidth (1 = as fitted). For system=link, the link's efficiency.": '对于系统：作用于网络拟合可达带宽的系数 (1 = 拟合值)。当 system=link 时为链路效率。',
     'NVLink SHARP efficiency': 'NVLink SHARP 效率',
