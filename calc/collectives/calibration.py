@@ -56,6 +56,14 @@ KNOWN_MISSES: dict[tuple[str, int], str] = {
                                                       "out-of-place 240.7 µs)",
     ("GB200 NVL72, one rack (coreweave#43)", GIB): "NVLS ramp across 72 GPUs at 1 GiB: +15.3 %",
     ("H20 2x8, NVLSTree forced (nccl#1244)", 8): "NCCL's own NVLSTree latency table exceeds the measurement",
+    # held-out v2 (first run of the model on these points, after their split was committed): one server's
+    # AllReduce from 64 KiB to 16 MiB is slower than the model (this run drives 8 GPUs from one process,
+    # all_reduce_perf -g 8, which adds launch time per call), and TCPXO's 1 MiB AllGather (per-step latency
+    # unknown to the fit).
+    ("H100 1x8 AllReduce (MG-Cafe, A3 Mega)", 65536): "one server, small: model 0.56x the measured time",
+    ("H100 1x8 AllReduce (MG-Cafe, A3 Mega)", 1048576): "one server, 1 MiB: model +56 % busbw",
+    ("H100 1x8 AllReduce (MG-Cafe, A3 Mega)", 16777216): "one server, 16 MiB: model +42 % busbw",
+    ("H100 2x8 AllGather, TCPXO (MG-Cafe, A3 Mega)", 1048576): "TCPXO per-step latency unknown to the fit: +35 %",
 }
 GEOMEAN_LIMIT = 0.12
 
@@ -189,10 +197,14 @@ def _summary_row(name: str, s: Summary) -> tuple[str, int, int, int, float, floa
             round(s.small_min_ratio, 2), round(s.small_max_ratio, 2), round(s.geomean_pct, 1))
 
 
-def _values(cal: Summary, held: Summary, supported: Summary) -> dict[str, float | int | str | bool]:
+def _values(cal: Summary, held: Summary, supported: Summary, fresh: Summary) -> dict[str, float | int | str | bool]:
     megatron = [float(row[3]) for row in megatron_rows(DEFAULT_EFFICIENCY, 0.0)]
     return {
-        "point_count": cal.count + held.count, "source_count": len(sources()),
+        "held_out_v2_count": fresh.count, "held_out_v2_in_target": fresh.in_target,
+        "held_out_v2_max_large_pct": fresh.max_large_pct, "held_out_v2_max_mid_pct": fresh.max_mid_pct,
+        "held_out_v2_geomean_pct": fresh.geomean_pct, "held_out_v2_small_min_ratio": fresh.small_min_ratio,
+        "held_out_v2_small_max_ratio": fresh.small_max_ratio,
+        "point_count": cal.count + held.count + fresh.count, "source_count": len(sources()),
         "held_out_count": held.count, "held_out_in_target": held.in_target,
         "held_out_max_large_pct": held.max_large_pct, "held_out_max_mid_pct": held.max_mid_pct,
         "held_out_geomean_pct": held.geomean_pct, "held_out_small_min_ratio": held.small_min_ratio,
@@ -229,6 +241,13 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
         Scalar("held_out_small_max_ratio", "Held-out, < 1 MiB: highest model/measured time", ""),
         Scalar("held_out_supported_geomean_pct", "Held-out without the known misses, ≥ 1 MiB: geometric-mean error",
                "%"),
+        Scalar("held_out_v2_count", "Held-out v2 points (never seen before this check)", ""),
+        Scalar("held_out_v2_in_target", "Held-out v2 points inside their target", ""),
+        Scalar("held_out_v2_max_large_pct", "Held-out v2, ≥ 1 GiB: largest error", "%"),
+        Scalar("held_out_v2_max_mid_pct", "Held-out v2, 1 MiB to 1 GiB: largest error", "%"),
+        Scalar("held_out_v2_geomean_pct", "Held-out v2, ≥ 1 MiB: geometric-mean error", "%"),
+        Scalar("held_out_v2_small_min_ratio", "Held-out v2, < 1 MiB: lowest model/measured time", ""),
+        Scalar("held_out_v2_small_max_ratio", "Held-out v2, < 1 MiB: highest model/measured time", ""),
         Scalar("calibration_count", "Calibration points", ""),
         Scalar("calibration_in_target", "Calibration points inside their target", ""),
         Scalar("calibration_geomean_pct", "Calibration, ≥ 1 MiB: geometric-mean error", "%"),
@@ -243,6 +262,7 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
                Column("mid", "1 MiB–1 GiB: largest error", "%"), Column("small_min", "< 1 MiB: lowest ratio"),
                Column("small_max", "< 1 MiB: highest ratio"), Column("geomean", "≥ 1 MiB: geomean error", "%"))),
         Table("held_out", "Held-out points", POINT_COLUMNS),
+        Table("held_out_v2", "Held-out v2 points", POINT_COLUMNS),
         Table("calibration", "Calibration points", POINT_COLUMNS),
         Chart("curves", "Measured and modelled bus bandwidth, per published run", "Message size",
               "Bus bandwidth", "B", "GB/s", log_x=True, log_y=True,
@@ -258,11 +278,13 @@ def accuracy() -> Outcome:
 def _outcome() -> Outcome:
     """The comparison has no inputs: compute it once per process (a page shows it once; the fit script uses
     ``checked``, which is never cached)."""
-    cal, held = checked("calibration"), checked("held-out")
-    s_cal, s_held = summary(cal), summary(held)
+    cal, held, fresh = checked("calibration"), checked("held-out"), checked("held-out v2")
+    s_cal, s_held, s_fresh = summary(cal), summary(held), summary(fresh)
     return Outcome(
-        values=_values(s_cal, s_held, summary(supported(held))),
-        tables={"summary": (_summary_row("held-out", s_held), _summary_row("calibration", s_cal)),
-                "held_out": tuple(_row(c) for c in held), "calibration": tuple(_row(c) for c in cal)},
-        charts={"curves": _curves(cal + held)},
+        values=_values(s_cal, s_held, summary(supported(held)), s_fresh),
+        tables={"summary": (_summary_row("held-out (seen)", s_held), _summary_row("held-out v2", s_fresh),
+                            _summary_row("calibration", s_cal)),
+                "held_out": tuple(_row(c) for c in held), "held_out_v2": tuple(_row(c) for c in fresh),
+                "calibration": tuple(_row(c) for c in cal)},
+        charts={"curves": _curves(cal + held + fresh)},
     )

@@ -47,6 +47,16 @@ def test_held_out_geometric_mean_error_with_every_point_is_at_most_12_percent() 
     assert summary(checked("held-out")).geomean_pct <= 12.0
 
 
+def test_held_out_v2_geometric_mean_error_from_1_MiB_is_at_most_12_percent() -> None:
+    # MG-Cafe's A3 Mega runs and nccl#1047 (measurements.py), split recorded before the model first ran on them.
+    assert summary(checked("held-out v2")).geomean_pct <= 12.0
+
+
+def test_held_out_v2_misses_the_mid_size_target() -> None:
+    # Stated on the accuracy page: one server's 1 MiB AllReduce (MG-Cafe) is +56 %, outside ±30 %.
+    assert summary(checked("held-out v2")).max_mid_pct > 30.0
+
+
 def test_calibration_geometric_mean_error_from_1_MiB_is_at_most_12_percent() -> None:
     assert summary(checked("calibration")).geomean_pct <= 12.0
 
@@ -58,7 +68,7 @@ def test_the_data_set_meets_the_issues_breadth() -> None:
     assert {s.system for s in SERIES} >= {"dgx_a100", "dgx_h100", "dgx_b200"}  # three GPU generations
     assert {s.network for s in SERIES if s.gpus > s.gpus_per_node} >= {"infiniband", "roce", "efa"}
     assert any(s.gpus <= s.gpus_per_node for s in SERIES) and any(s.gpus > s.gpus_per_node for s in SERIES)
-    assert {s.op for s in SERIES} >= {"allreduce", "allgather", "alltoall"}
+    assert {s.op for s in SERIES} >= {"allreduce", "allgather", "reducescatter", "alltoall"}
     sweeps = [s for s in SERIES if min(r[0] for r in s.rows) <= 2**16 and max(r[0] for r in s.rows) >= 4 * 2**30]
     assert len(sweeps) >= 2
 
@@ -94,11 +104,14 @@ def test_nvl72_busbw_rises_with_size_as_published() -> None:
     assert models == sorted(models)
 
 
-def test_accuracy_calculator_reports_both_parts_separately() -> None:
+def test_accuracy_calculator_reports_the_three_parts_separately() -> None:
     result = run("accuracy")
     values = result.outcome.values
-    assert int(values["held_out_count"]) + int(values["calibration_count"]) == len(POINTS)
+    parts = ("held_out_count", "held_out_v2_count", "calibration_count")
+    assert sum(int(values[k]) for k in parts) == len(POINTS)
     assert len(result.outcome.tables["held_out"]) == values["held_out_count"]
-    assert [row[0] for row in result.outcome.tables["summary"]] == ["held-out", "calibration"]
+    assert len(result.outcome.tables["held_out_v2"]) == values["held_out_v2_count"]
+    assert [row[0] for row in result.outcome.tables["summary"]] == ["held-out (seen)", "held-out v2", "calibration"]
     assert math.isclose(float(values["held_out_geomean_pct"]), summary(checked("held-out")).geomean_pct)
+    assert math.isclose(float(values["held_out_v2_geomean_pct"]), summary(checked("held-out v2")).geomean_pct)
     assert len(result.outcome.charts["curves"]) % 2 == 0

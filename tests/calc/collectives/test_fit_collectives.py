@@ -42,15 +42,13 @@ def test_the_objective_reads_only_calibration_points() -> None:
 def test_fitted_py_is_what_the_committed_constants_and_the_data_render() -> None:
     # The expected errors in fitted.py are recomputed from the held-out points: editing the data without
     # rerunning the tool fails here (and `tools/fit_collectives.py --check`, which also refits).
-    from calc.collectives.calibration import checked
     tool = _tool()
     committed = {name: getattr(fitted, name) for name in tool.START}
-    assert tool.is_current(tool.render(committed, tool.expected_error(checked("held-out"))))
+    assert tool.is_current(tool.render(committed, tool.expected_error(tool.held_out())))
 
 
 def test_check_refuses_a_fitted_py_that_differs_from_the_fit() -> None:
-    from calc.collectives.calibration import checked
     tool = _tool()
     committed = {name: getattr(fitted, name) for name in tool.START}
     tampered = {**committed, "LATENCY_SCALE": float(committed["LATENCY_SCALE"]) * 1.01}
-    assert not tool.is_current(tool.render(tampered, tool.expected_error(checked("held-out"))))
+    assert not tool.is_current(tool.render(tampered, tool.expected_error(tool.held_out())))
