@@ -395,7 +395,7 @@ PARAMS = (
 )
 
 COLLECTIVE_SOURCES = (NCCL_TESTS, PATARASUK, THAKUR, model.SANDERS, model.JEAUGEY_TREES, model.NVLS_BLOG,
-                      NCCL_TUNING_SRC, NCCL_TESTS_TREE, *HARDWARE_SOURCES)
+                      NCCL_TUNING_SRC, NCCL_TESTS_TREE, nccl.GCP_TCPXO_ENV, nccl.GCP_TCPXO_TUNER, *HARDWARE_SOURCES)
 
 
 def _collective(inputs: Inputs) -> Outcome:
