@@ -156,7 +156,8 @@ class Profile:
 DEFAULT_PROFILE = Profile("nccl")
 # GCP's TCPXO profile (GCP_TCPXO_ENV, GCP_TCPXO_TUNER). The tuner's rules for the other collectives name
 # RING/SIMPLE, the only pair the environment leaves them, so only its AllReduce rules are listed. The tuner's
-# "per_rank_message_size" is read as nccl-tests' buffer size (every rank's AllReduce input).
+# "per_rank_message_size" is read as nccl-tests' buffer size (every rank's AllReduce input). Not transcribed:
+# the channel counts the tuner sets for one GPU per node (2 or 4), and the environment's P2P chunk sizes.
 TCPXO_PROFILE = Profile(
     "tcpxo", protocols=("Simple",), algorithms=("ring", "tree"), nvls=False, buffsize_bytes=8 << 20,
     rules=(Rule("allreduce", 2, 3, 1, 2, "tree", "Simple"), Rule("allreduce", 2, 3, 8, 1 << 30, "tree", "Simple"),
