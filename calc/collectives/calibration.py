@@ -108,6 +108,9 @@ def within_target(c: Checked) -> bool:
     return abs(c.error) <= LIMITS[c.band]
 
 
+_POINTS_OF: dict[str, tuple[Point, ...]] = {s.label: tuple(p for p in POINTS if p.series is s) for s in SERIES}
+
+
 def _series_fabric(series: Series) -> tuple[Inputs, Fabric]:
     """The calculator's validated inputs and fabric for a run (validated at its first size)."""
     inputs = Inputs.of(get("collective").validate({**series.params, "message": series.rows[0][0]}))
@@ -131,7 +134,7 @@ def checked(split: str | None = None) -> tuple[Checked, ...]:
     for series in SERIES:
         if split is None or series.split == split:
             inputs, fabric = _series_fabric(series)
-            out += [_check_on(p, inputs, fabric) for p in POINTS if p.series is series]
+            out += [_check_on(p, inputs, fabric) for p in _POINTS_OF[series.label]]
     return tuple(out)
 
 

@@ -115,3 +115,8 @@ def test_accuracy_calculator_reports_the_three_parts_separately() -> None:
     assert math.isclose(float(values["held_out_geomean_pct"]), summary(checked("held-out")).geomean_pct)
     assert math.isclose(float(values["held_out_v2_geomean_pct"]), summary(checked("held-out v2")).geomean_pct)
     assert len(result.outcome.charts["curves"]) % 2 == 0
+
+
+def test_every_run_has_its_own_label() -> None:
+    # The accuracy tables and KNOWN_MISSES name runs by label.
+    assert len({s.label for s in SERIES}) == len(SERIES)
