@@ -49,4 +49,8 @@ MESSAGES: dict[str, str] = {
     "error:": "错误：",
     "chart": "图表",
     "traces; --json for data": "条曲线；数据请用 --json",
+    "wrote {count} files to {folder}": "已写出 {count} 个文件到 {folder}",
+    "export {name} writes {count} files: give --out DIR": "导出 {name} 会写出 {count} 个文件：请用 --out DIR 指定目录",
+    "{name} must be a readable file: got {path} ({reason})": "{name} 必须是可读的文件：收到 {path} ({reason})",
+    "export {name} has no translated descriptions: drop --lang {lang}": "导出 {name} 没有翻译的说明：请去掉 --lang {lang}",
 }
