@@ -132,3 +132,100 @@ def test_an_embed_page_takes_the_language_from_the_url(page: Page, site: str) ->
     expect(page.locator("#collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     page.locator("#collective-gpus").fill("1")
     expect(page.locator("#collective-gpus-error")).to_have_text(re.compile(r"必须介于 2 和 131072 之间：收到 1$"))
+
+
+# ---- Material's own interface and the glossary's tooltips, in Chinese ----------------------
+
+def material_strings(lang: str) -> dict[str, str]:
+    """Material's own translations, read from the installed theme (partials/languages/<lang>.html)."""
+    import importlib.util
+    import json
+
+    theme = Path(str(importlib.util.find_spec("material").origin)).parent  # type: ignore[union-attr]
+    text = (theme / "templates/partials/languages" / f"{lang}.html").read_text(encoding="utf-8")
+    return json.loads("{" + text.split("{{ {", 1)[1].split("}[key]", 1)[0] + "}")
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def chrome_of(document: str) -> str:
+    """A page's interface around its content: the text and the labels, titles and placeholders
+    outside the article (and outside scripts and drawings), one per line."""
+    from html.parser import HTMLParser
+
+    class Chrome(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.parts: list[str] = []
+            self.skip: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if (self.skip or tag in ("article", "script", "svg", "style")) and tag not in VOID:
+                self.skip.append(tag)
+            if not self.skip:
+                self.parts += [v for k, v in attrs if k in ("aria-label", "title", "placeholder") and v]
+
+        def handle_endtag(self, tag: str) -> None:
+            if self.skip and self.skip[-1] == tag:
+                self.skip.pop()
+
+        def handle_data(self, data: str) -> None:
+            if not self.skip and data.strip():
+                self.parts.append(data.strip())
+
+    parser = Chrome()
+    parser.feed(document)
+    return "\n".join(parser.parts)
+
+
+def english_left(chrome: str) -> list[str]:
+    """Material's English interface strings (those its Chinese translation words differently) found."""
+    en, zh = material_strings("en"), material_strings("zh")
+    words = {v for k, v in en.items() if zh.get(k) != v and len(v) > 2
+             and not k.startswith(("language", "direction", "search.config"))}
+    site = {"Scale-up vs scale-out: networking for AI clusters", "Switch to dark mode", "Switch to light mode",
+            "For contributors", "Made with"}
+    return sorted(w for w in words | site if re.search(rf"(?<![\w-]){re.escape(w.replace('#', '').strip())}(?![\w-])", chrome))
+
+
+@pytest.mark.parametrize("name", zh_pages())
+def test_materials_interface_on_a_chinese_page_is_in_chinese(built_site: Path, name: str) -> None:
+    import json
+
+    document = (built_site / "zh" / url(name) / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<html lang="([^"]+)"', document).group(1) == "zh-Hans"  # type: ignore[union-attr]
+    assert english_left(chrome_of(document)) == []
+    config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', document,
+                                  re.S).group(1))  # type: ignore[union-attr]
+    zh = material_strings("zh")
+    assert config["translations"] == {k: zh[k] for k in config["translations"]}  # what Material's scripts read
+
+
+def test_the_english_page_keeps_materials_english_interface(built_site: Path) -> None:
+    document = (built_site / "scale-out/index.html").read_text(encoding="utf-8")
+    chrome = chrome_of(document)
+    assert re.search(r'<html lang="([^"]+)"', document).group(1) == "en"  # type: ignore[union-attr]
+    assert {"Skip to content", "Back to top", "Table of contents", "Search"} <= set(chrome.splitlines())
+
+
+def test_the_chinese_search_box_and_its_results_speak_chinese(page: Page, site: str) -> None:
+    page.goto(f"{site}zh/calculators/")
+    expect(page.get_by_role("link", name="跳转至")).to_be_attached()  # the skip link
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    expect(page.locator(".md-search__input")).to_have_attribute("placeholder", "搜索")
+    page.locator(".md-search__input").fill("嵌入")
+    page.locator(".md-search__input").press("End")
+    expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"^\d+ 个符合条件的结果$|^找到 1 个符合条件的结果$"))
+
+
+@pytest.mark.parametrize(("lang", "prefix"), [("zh", "zh/"), ("en", "")])
+def test_a_glossary_term_shows_its_definition_in_the_pages_language(page: Page, site: str, lang: str,
+                                                                     prefix: str) -> None:
+    from widgets.glossary import definitions
+
+    page.goto(f"{site}{prefix}tuning-pfc-ecn/")
+    term = page.locator("article abbr", has_text=re.compile(r"^PFC$")).first
+    term.scroll_into_view_if_needed()
+    term.hover()
+    expect(page.locator(".md-tooltip2--active")).to_have_text(definitions(lang)["PFC"])
