@@ -7,6 +7,12 @@ declarations stay in English; :func:`localize` gives a copy of a calculator whos
 looked up, so the CLI, the form, the pre-render and the worker render it unchanged. Values,
 units and identifiers are never translated: the numbers are the same in both languages.
 
+Catalogues are never merged. A text is looked up topic first: the catalogue of the
+calculator's topic package, then the kernel's, then the other topics' (for a note another
+topic's model words), so one English text may read differently per topic ("Goodput" is a rate
+of useful bytes in congestion and a share of training time in reliability). A model that words
+text itself (configuration comments) takes a keyword ``lang``, which :func:`localize` binds.
+
 A text with no entry stays English (and ``tests/calc/test_i18n.py`` fails for it).
 Standard library only, so it runs in Pyodide.
 """

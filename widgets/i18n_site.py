@@ -30,7 +30,8 @@ HTML_LANG = {"en": "en", "zh": "zh-Hans"}
 SWITCH_LABEL = {"en": "English", "zh": "中文"}
 CHROME: dict[str, dict[str, str]] = {
     # The site's own words around the pages, which Material's translations do not hold: mkdocs.yml's
-    # site name, description, colour-scheme toggles and nav sections, and Material's footer credit.
+    # site name, description, colour-scheme toggles and nav sections, Material's footer credit and the
+    # headings' permalinks (Python-Markdown's toc).
     "zh": {
         "Scale-up vs scale-out: networking for AI clusters": "纵向扩展与横向扩展：AI 集群的网络",
         "An interactive, sourced explainer of NVLink/NVSwitch/UALink scale-up domains and RoCE/InfiniBand "
@@ -41,6 +42,8 @@ CHROME: dict[str, dict[str, str]] = {
         "Switch to light mode": "切换到浅色模式",
         "For contributors": "面向贡献者",
         "Made with": "构建工具：",
+        "Permanent link": "永久链接",
+        "The whole site, for printing": "整站打印版",
     },
 }
 
@@ -164,6 +167,8 @@ def mark_page(output: str, src_uri: str, url: str, sources: Collection[str] | No
     output = re.sub(r'<html lang="[^"]*"', f'<html lang="{HTML_LANG[lang]}"', output, count=1)
     if lang != "en":
         output = _CREDIT.sub(lambda m: m.group(1) + chrome_text("Made with", lang), output, count=1)
+        output = re.sub(r'(<a class="headerlink" href="[^"]*" title=")Permanent link"',
+                        lambda m: m.group(1) + chrome_text("Permanent link", lang) + '"', output)
     other = counterpart(src_uri)
     if sources is None or other not in sources:
         return output

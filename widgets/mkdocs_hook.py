@@ -130,6 +130,9 @@ def on_post_build(config: Any) -> None:
     build.write_translated_embeds(site, "zh", i18n_site.translated_homes(homes, _state.get("files", ()), "zh"))
     render.LANG[0] = "en"
     print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
+    if "zh_nav" in _state:
+        print_page.write_print_page(site, [p.url for p in _state["zh_nav"].pages], _state.get("pages", {}), "zh/",
+                                    i18n_site.chrome_text("The whole site, for printing", "zh"))
     build.write_downloads(site)
     build.write_downloads(site, "zh")
     # Last: it lists every file. Not under `mkdocs serve`: a cached page would hide an edit.

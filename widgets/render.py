@@ -84,7 +84,7 @@ def value_html(code: Any) -> str:
     value = result.value(output)
     text = format_number(value, out.digits) if "raw" in code.flags and not isinstance(value, str) \
         else result.display(output)
-    title = f"Computed by calculator {calc.name} at build time"
+    title = html.escape(_t("Computed by calculator {name} at build time").format(name=calc.name), quote=True)
     return f'<span class="calc-value" data-calc="{calc.name}" data-output="{output}" title="{title}">' \
            f"{html.escape(text)}</span>"
 
@@ -153,7 +153,8 @@ def references_html(code: Any) -> str:
         items = "".join(_reference(s) for s in _sources() if topics.get(s.key, "") == topic
                         or (topic == "" and topics.get(s.key, "") not in REFERENCE_TOPICS))
         if items:
-            groups.append(f'<h2 id="refs-{topic or "other"}">{html.escape(title)}</h2><ol class="calc-references">{items}</ol>')
+            groups.append(f'<h2 id="refs-{topic or "other"}">{html.escape(_t(title))}</h2>'
+                          f'<ol class="calc-references">{items}</ol>')
     return f'<div class="calc-references-groups">{"".join(groups)}</div>'
 
 
@@ -273,8 +274,9 @@ def _field(p: Param, inputs: Mapping[str, Value], wid: str, fixed: bool) -> str:
     help_text = " ".join(t for t in (p.help, _t("Allowed: {rule}.").format(rule=rule) if rule else "") if t)
     label = f'<label for="{fid}">{html.escape(p.label)}{unit}</label>'
     control = _control(p, inputs[p.name], fid, fixed)
-    help_html = (f'<span class="calc-help" id="{fid}-help" title="Tap or click to read it all">'
-                 f"{html.escape(help_text)}</span>")
+    tap = html.escape(_t("Tap or click to read it all"), quote=True)
+    help_html = f'<span class="calc-help" id="{fid}-help" title="{tap}">{html.escape(help_text)}</span>'
+
     error = f'<span class="calc-error" id="{fid}-error" role="alert" hidden></span>'
     hide = "" if p.applies_to(inputs) else " hidden"
     return f'<div class="calc-field" data-param="{p.name}"{hide}>{label}{control}{help_html}{error}</div>'

@@ -105,6 +105,7 @@ def test_the_collective_error_names_the_field_rule_and_value_in_chinese(page: Pa
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     page.locator("#collective-gpus").fill("1")
     expect(page.locator("#collective-gpus-error")).to_have_text(re.compile(r"^\S.* 必须介于 2 和 131072 之间：收到 1$"))
+    expect(widget.locator(".calc-stale-note")).to_have_text("显示的是上一次有效的结果：它与上面的输入不符。")
 
 
 def test_chinese_search_finds_a_page_by_a_chinese_word(page: Page, site: str) -> None:
@@ -229,3 +230,54 @@ def test_a_glossary_term_shows_its_definition_in_the_pages_language(page: Page, 
     term.scroll_into_view_if_needed()
     term.hover()
     expect(page.locator(".md-tooltip2--active")).to_have_text(definitions(lang)["PFC"])
+
+
+def test_every_link_on_a_chinese_page_leads_to_a_file_of_the_site(built_site: Path) -> None:
+    """Raw HTML links (a download in the prose) are not checked by MkDocs: check them all here."""
+    from urllib.parse import urljoin, urlsplit
+
+    broken = []
+    for name in zh_pages():
+        base = f"/zh/{url(name)}"
+        document = (built_site / base.strip("/") / "index.html").read_text(encoding="utf-8")
+        article = document[document.find("<article"):document.find("</article>")]
+        for href in re.findall(r'href="([^"#][^"]*)"', article):
+            if urlsplit(href).scheme or href.startswith("//"):
+                continue
+            path = urlsplit(urljoin(base, href)).path.lstrip("/")
+            target = built_site / path
+            if not (target / "index.html" if path.endswith("/") or target.is_dir() else target).exists():
+                broken.append(f"{base}: {href}")
+    assert broken == []
+
+
+def test_the_pages_own_tooltips_on_a_chinese_page_are_chinese(built_site: Path) -> None:
+    english = ("Permanent link", "Tap or click to read it all", "Computed by calculator")
+    found = {e for name in zh_pages() for e in english
+             if f'"{e}' in (built_site / "zh" / url(name) / "index.html").read_text(encoding="utf-8")}
+    assert found == set()
+
+
+def test_the_chinese_edition_prints_as_one_chinese_document(built_site: Path) -> None:
+    document = (built_site / "zh/print/index.html").read_text(encoding="utf-8")
+    sections = re.findall(r'<section class="calc-print-page" id="print-([^"]+)"', document)
+    nav = re.findall(r":\s*([\w-]+)\.md\s*$", (ROOT / "mkdocs.yml").read_text(), re.M)
+    assert sections == ["zh"] + [f"zh/{n}" for n in nav if n != "index"]
+    assert re.search(r'<html lang="([^"]+)"', document).group(1) == "zh-Hans"  # type: ignore[union-attr]
+    assert "<title>整站打印版</title>" in document
+
+
+def test_the_configuration_files_on_the_chinese_page_carry_chinese_comments(page: Page, site: str) -> None:
+    import zipfile
+
+    page.goto(f"{site}zh/topology-as-code/#configs")
+    widget = page.locator("#configs")
+    expect(widget.locator("pre.configs-frr")).to_contain_text("! leaf-01：网络 compute 中的 leaf，由拓扑 emulated-fabric 生成")
+    widget.scroll_into_view_if_needed()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    page.locator("#configs-device").fill("host-01")
+    expect(widget.locator("pre.configs-host")).to_contain_text("# host-01：与拓扑 emulated-fabric 的网络相匹配的 RoCE 设置。")
+    with page.expect_download() as download:
+        widget.locator(".configs-download").click()
+    archive = zipfile.ZipFile(download.value.path())
+    assert archive.read("emulated-fabric/leaf-01/frr.conf").decode("utf-8").startswith("! leaf-01：网络 compute 中的 leaf")
