@@ -180,6 +180,7 @@ def render_text(result: Result, lang: str = "en") -> str:
     """Readable result: inputs, scalar outputs with units, tables; charts are named."""
     calc = result.calculator
     t = i18n.translator(lang)
+    topic = i18n.topic_of(calc.func.__module__)
     inputs = " ".join(f"{p.name}={p.display(result.inputs[p.name])}" for p in calc.params
                       if not isinstance(p, Text))
     lines = [f"{calc.name}: {calc.title}", f"{t('inputs:')} {inputs}", ""]
@@ -188,12 +189,12 @@ def render_text(result: Result, lang: str = "en") -> str:
     lines += [f"  {o.label:<{width}}  {result.display(o.name)}" for o in scalars]
     for o in calc.outputs:
         if isinstance(o, Table):
-            rows = [[i18n.cell(v, lang) for v in row] for row in result.outcome.tables[o.name]]
+            rows = [[i18n.cell(v, lang, topic) for v in row] for row in result.outcome.tables[o.name]]
             lines += ["", f"{o.title}:", *_table_lines(o, rows)]
         elif isinstance(o, Chart):
             count = len(result.outcome.charts[o.name])
             lines += ["", f"{t('chart')} {o.name}: {o.title} ({count} {t('traces; --json for data')})"]
-    lines += [f"{t('note:')} {t(n)}" for n in result.outcome.notes]
+    lines += [f"{t('note:')} {i18n.translate(n, lang, topic)}" for n in result.outcome.notes]
     return "\n".join(lines)
 
 
@@ -228,7 +229,7 @@ def _export(name: str, args: list[str], lang: str = "en") -> int:
     if out is None:
         raise ValidationError("out", f"export {name} writes {len(result)} files: give --out DIR")
     _write_files(out, result)
-    print(f"wrote {len(result)} files to {out}")
+    print(i18n.translate("wrote {count} files to {folder}", lang, i18n.KERNEL).format(count=len(result), folder=out))
     return 0
 
 

@@ -7,6 +7,12 @@ declarations stay in English; :func:`localize` gives a copy of a calculator whos
 looked up, so the CLI, the form, the pre-render and the worker render it unchanged. Values,
 units and identifiers are never translated: the numbers are the same in both languages.
 
+Catalogues are never merged. A text is looked up topic first: the catalogue of the
+calculator's topic package, then the kernel's, then the other topics' (for a note another
+topic's model words), so one English text may read differently per topic ("Goodput" is a rate
+of useful bytes in congestion and a share of training time in reliability). A model that words
+text itself (configuration comments) takes a keyword ``lang``, which :func:`localize` binds.
+
 A text with no entry stays English (and ``tests/calc/test_i18n.py`` fails for it).
 Standard library only, so it runs in Pyodide.
 """
@@ -25,12 +31,14 @@ from typing import Any
 from calc.errors import ValidationError
 from calc.outputs import Chart, Column, Output, Scalar, Table
 from calc.params import Bounded, Choice, Param
-from calc.registry import Calculator
+from calc.registry import Calculator, get
 
-__all__ = ["LANGUAGES", "check_lang", "catalogue", "translate", "localize", "message",
-           "localize_result", "declared_texts", "cell", "translator", "rule_text"]
+__all__ = ["LANGUAGES", "KERNEL", "check_lang", "catalogue", "topic_of", "translate", "lookup", "localize",
+           "message", "localize_result", "declared_texts", "cell", "translator", "rule_text"]
 
 LANGUAGES = ("en", "zh")
+KERNEL = ""
+"""The kernel's own catalogue (``calc/<lang>.py``), as a topic name."""
 
 
 def check_lang(lang: str) -> str:
@@ -41,28 +49,55 @@ def check_lang(lang: str) -> str:
 
 
 @functools.cache
-def catalogue(lang: str) -> Mapping[str, str]:
-    """Every ``MESSAGES`` of ``calc/<lang>.py`` and ``calc/<topic>/<lang>.py``, merged."""
+def catalogue(lang: str, topic: str = KERNEL) -> Mapping[str, str]:
+    """One catalogue's ``MESSAGES``: the kernel's ``calc/<lang>.py`` or ``calc/<topic>/<lang>.py``
+    (empty where there is none). Catalogues are never merged: a topic's entry for an English
+    text may differ from another topic's (see :func:`translate`)."""
     if lang == "en":
         return {}
+    module = f"calc.{topic}.{lang}" if topic else f"calc.{lang}"
+    if importlib.util.find_spec(module) is None:
+        return {}
+    return dict(getattr(importlib.import_module(module), "MESSAGES", {}))
+
+
+@functools.cache
+def _topics(lang: str) -> tuple[str, ...]:
+    """The topic packages that have a ``lang`` catalogue, by name."""
     import calc
 
-    merged: dict[str, str] = {}
-    for module in _catalogue_modules(calc.__path__, lang):
-        merged.update(getattr(importlib.import_module(module), "MESSAGES", {}))
-    return merged
+    return tuple(info.name.split(".")[1] for info in pkgutil.iter_modules(calc.__path__, "calc.")
+                 if info.ispkg and importlib.util.find_spec(f"{info.name}.{lang}") is not None)
 
 
-def _catalogue_modules(path: Any, lang: str) -> Iterator[str]:
-    if importlib.util.find_spec(f"calc.{lang}") is not None:
-        yield f"calc.{lang}"
-    for info in pkgutil.iter_modules(path, "calc."):
-        if info.ispkg and importlib.util.find_spec(f"{info.name}.{lang}") is not None:
-            yield f"{info.name}.{lang}"
+def topic_of(module: str) -> str:
+    """The topic of a module of the engine (``calc.fabric.sizing`` -> ``fabric``); the kernel's
+    modules (``calc.cli``) and anything outside ``calc`` give :data:`KERNEL`."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "calc" else KERNEL
 
 
-def translate(text: str, lang: str, _depth: int = 0) -> str:
-    """``text`` in ``lang``; the English text where the catalogue has no entry.
+def _chain(lang: str, topic: str | None) -> tuple[str, ...]:
+    """The catalogues a text is looked up in, in order: the topic's, the kernel's, then the
+    other topics' (a note that a model of another topic words). Without a topic (a page's own
+    words): the kernel's, then every topic's."""
+    first = (topic, KERNEL) if topic else (KERNEL,)
+    return first + tuple(t for t in _topics(lang) if t not in first)
+
+
+def lookup(text: str, lang: str, topic: str = KERNEL) -> str | None:
+    """The entry for ``text`` in ``topic``'s catalogue, else in the kernel's; None if neither
+    has one (for the completeness tests: no template, no other topic)."""
+    for name in dict.fromkeys((topic, KERNEL)):
+        found = catalogue(lang, name).get(text)
+        if found is not None:
+            return found
+    return None
+
+
+def translate(text: str, lang: str, topic: str | None = None, _depth: int = 0) -> str:
+    """``text`` in ``lang``, topic first: ``topic``'s catalogue (the calculator's topic package),
+    then the kernel's, then the other topics'; the English text where none has an entry.
 
     A text the models format (``f"after {minutes} min"``) is found by the catalogue's
     template for it (``"after {minutes} min"``): the values are kept, and each is itself
@@ -70,14 +105,17 @@ def translate(text: str, lang: str, _depth: int = 0) -> str:
     """
     if lang == "en" or not text:
         return text
-    found = catalogue(lang).get(text)
-    if found is not None:
-        return found
+    chain = _chain(lang, topic)
+    for name in chain:
+        found = catalogue(lang, name).get(text)
+        if found is not None:
+            return found
     if _depth < 2:
-        for pattern, chinese in _templates(lang):
+        groups = (chain[:1], chain[1:]) if topic else (chain,)
+        for pattern, chinese in (pair for group in groups for pair in _templates(lang, group)):
             match = pattern.fullmatch(text)
             if match:
-                values = {k: translate(v, lang, _depth + 1) for k, v in match.groupdict().items()}
+                values = {k: translate(v, lang, topic, _depth + 1) for k, v in match.groupdict().items()}
                 return chinese.format(**values)
     return text
 
@@ -86,10 +124,11 @@ _FIELD = re.compile(r"\{(\w+)\}")
 
 
 @functools.cache
-def _templates(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """The catalogue's entries with ``{name}`` fields as patterns, most literal text first."""
+def _templates(lang: str, topics: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The catalogues' entries with ``{name}`` fields as patterns, most literal text first (so
+    ``{low} to {high}`` is tried after every template that says more)."""
     found = []
-    for english, chinese in catalogue(lang).items():
+    for english, chinese in (pair for topic in topics for pair in catalogue(lang, topic).items()):
         if _FIELD.search(english) and not {"{{", "}}"} & {english[i:i + 2] for i in range(len(english))}:
             found.append((_pattern(english), chinese, len(_FIELD.sub("", english))))
     found.sort(key=lambda t: -t[2])
@@ -114,36 +153,38 @@ def _pattern(template: str) -> re.Pattern[str] | None:
 # ---- declarations ------------------------------------------------------------------------
 
 def localize(calc: Calculator, lang: str) -> Calculator:
-    """A copy of ``calc`` whose title, summary, labels, help, choices and outputs are in ``lang``."""
+    """A copy of ``calc`` whose title, summary, labels, help, choices and outputs are in ``lang``,
+    looked up in its topic's catalogue first. A model that renders text itself (a
+    configuration file's comments) declares a keyword ``lang``: the copy runs it in ``lang``."""
     if lang == "en":
         return calc
-    t = translator(lang)
+    t = translator(lang, topic_of(calc.func.__module__))
+    func = functools.update_wrapper(functools.partial(calc.func, lang=lang), calc.func) if calc.takes_lang \
+        else calc.func
     return dataclasses.replace(
         calc, title=t(calc.title), summary=t(calc.summary),
-        params=tuple(_param(p, lang) for p in calc.params),
-        outputs=tuple(_output(o, lang) for o in calc.outputs),
+        params=tuple(_param(p, t) for p in calc.params),
+        outputs=tuple(_output(o, t) for o in calc.outputs), func=func,
     )
 
 
-def translator(lang: str) -> Callable[[str], str]:
-    """``translate`` bound to ``lang``."""
-    return functools.partial(_translate_in, lang)
+def translator(lang: str, topic: str | None = None) -> Callable[[str], str]:
+    """``translate`` bound to ``lang`` and ``topic``."""
+    return functools.partial(_translate_in, lang, topic)
 
 
-def _translate_in(lang: str, text: str) -> str:
-    return translate(text, lang)
+def _translate_in(lang: str, topic: str | None, text: str) -> str:
+    return translate(text, lang, topic)
 
 
-def _param(p: Param, lang: str) -> Param:
-    t = translator(lang)
+def _param(p: Param, t: Callable[[str], str]) -> Param:
     changes: dict[str, Any] = {"label": t(p.label), "help": t(p.help)}
     if isinstance(p, Choice):
         changes["labels"] = {c: t(p.labels.get(c, c)) for c in p.choices}
     return dataclasses.replace(p, **changes)
 
 
-def _output(o: Output, lang: str) -> Output:
-    t = translator(lang)
+def _output(o: Output, t: Callable[[str], str]) -> Output:
     if isinstance(o, Scalar):
         return dataclasses.replace(o, label=t(o.label), description=t(o.description))
     if isinstance(o, Chart):
@@ -157,36 +198,47 @@ def rule_text(p: Param, lang: str) -> str:
     """The allowed range or choices as the form's help shows them."""
     if lang == "en" or not isinstance(p, Bounded) or p.minimum is None or p.maximum is None:
         return p.describe_rule()
-    return translate("{low} to {high}", lang).format(low=p.show(p.minimum), high=p.show(p.maximum))
+    return translate("{low} to {high}", lang, KERNEL).format(low=p.show(p.minimum), high=p.show(p.maximum))
 
 
 # ---- results and errors --------------------------------------------------------------------
 
+def _calculator_topic(name: object) -> str | None:
+    """The topic of the calculator called ``name``, None if there is none by that name."""
+    try:
+        return topic_of(get(str(name)).func.__module__)
+    except ValidationError:
+        return None
+
+
 def localize_result(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A result's JSON with its notes, text cells and trace names in ``lang``; numbers untouched."""
+    """A result's JSON with its notes, text cells and trace names in ``lang`` (its calculator's
+    topic first); numbers untouched."""
     if lang == "en":
         return data
-    charts = {k: [{**trace, "name": translate(trace["name"], lang)} for trace in v]
-              for k, v in data["charts"].items()}
-    tables = {k: [[cell(v, lang) for v in row] for row in rows] for k, rows in data["tables"].items()}
-    return {**data, "charts": charts, "tables": tables, "notes": [translate(n, lang) for n in data["notes"]]}
+    t = translator(lang, _calculator_topic(data.get("calculator")))
+    charts = {k: [{**trace, "name": t(trace["name"])} for trace in v] for k, v in data["charts"].items()}
+    tables = {k: [[t(v) if isinstance(v, str) else v for v in row] for row in rows]
+              for k, rows in data["tables"].items()}
+    return {**data, "charts": charts, "tables": tables, "notes": [t(n) for n in data["notes"]]}
 
 
-def cell(value: Any, lang: str) -> Any:
+def cell(value: Any, lang: str, topic: str | None = None) -> Any:
     """A table cell in ``lang``: text is looked up (a state, a verdict), numbers are kept."""
-    return translate(value, lang) if isinstance(value, str) else value
+    return translate(value, lang, topic) if isinstance(value, str) else value
 
 
-def message(exc: ValidationError, lang: str) -> str:
+def message(exc: ValidationError, lang: str, topic: str | None = None) -> str:
     """The error's message in ``lang``: ``<label> <rule>：收到 <value>`` where the error carries
-    its parts (every parameter rule does), else the catalogue's entry for the whole message."""
+    its parts (every parameter rule does), else the catalogue's entry for the whole message.
+    ``topic``: the calculator's, whose catalogue has its labels."""
     if lang == "en":
         return exc.message
     if exc.rule is None:
-        return translate(exc.message, lang)
-    rule = translate(exc.rule, lang).format(**exc.rule_args)
-    template = translate("{label} must {rule}: got {value}", lang)
-    return template.format(label=translate(exc.label or exc.field or "", lang), rule=rule, value=exc.got)
+        return translate(exc.message, lang, topic)
+    rule = translate(exc.rule, lang, KERNEL).format(**exc.rule_args)
+    template = translate("{label} must {rule}: got {value}", lang, KERNEL)
+    return template.format(label=translate(exc.label or exc.field or "", lang, topic), rule=rule, value=exc.got)
 
 
 # ---- completeness ---------------------------------------------------------------------------

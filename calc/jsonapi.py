@@ -26,12 +26,15 @@ MAX_DIGITS = 300
 def run_json(name: str, params_json: str, lang: str = "en") -> str:
     """Run calculator ``name`` on the JSON object ``params_json``."""
     lang = lang if lang in i18n.LANGUAGES else "en"
+    topic = None
     try:
-        result = i18n.localize(get(name), lang).run(_params(params_json)).to_json()
+        calc = get(name)
+        topic = i18n.topic_of(calc.func.__module__)
+        result = i18n.localize(calc, lang).run(_params(params_json)).to_json()
         reply: dict[str, Any] = {"result": i18n.localize_result(result, lang)}
         return json.dumps(reply, allow_nan=False)
     except ValidationError as exc:
-        return _error(exc.field, i18n.message(exc, lang))
+        return _error(exc.field, i18n.message(exc, lang, topic))
     except (MemoryError, RecursionError) as exc:
         return _error(None, f"internal error in {name}: {type(exc).__name__} (the engine restarts)", fatal=True)
     except Exception as exc:  # a bug in a model must still give the page a clean reply
@@ -63,7 +66,7 @@ def errors_json(name: str, params_json: str, lang: str = "en") -> str:
                 raise ValidationError(field, f"unknown parameter {field!r} for {name}")
             known[field].coerce(value)
         except ValidationError as exc:
-            errors.append({"field": exc.field, "message": i18n.message(exc, lang)})
+            errors.append({"field": exc.field, "message": i18n.message(exc, lang, i18n.topic_of(calc.func.__module__))})
     return json.dumps(errors)
 
 

@@ -83,9 +83,15 @@ class Calculator:
 
     def __post_init__(self) -> None:
         wanted = {p.name for p in self.params}
-        accepted = set(inspect.signature(self.func).parameters)
+        accepted = set(inspect.signature(self.func).parameters) - {"lang"}
         if wanted != accepted:
             raise TypeError(f"{self.name}: parameters {sorted(wanted)} != function {sorted(accepted)}")
+
+    @property
+    def takes_lang(self) -> bool:
+        """Whether the function takes a keyword ``lang`` besides the parameters: its outcome holds
+        text it words itself (a configuration file's comments), which calc.i18n.localize sets."""
+        return "lang" in inspect.signature(self.func).parameters
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)

@@ -12,6 +12,6 @@ BRITISH_ISE = re.compile(r"\b\w*(?:utili|optimi|synchroni|organi|summari|minimi|
 
 
 def test_pages_and_engine_use_ize_spellings() -> None:
-    files = [*ROOT.joinpath("docs").rglob("*.md"), *ROOT.joinpath("calc").rglob("*.py")]
+    files = [*ROOT.joinpath("docs").rglob("*.md"), *ROOT.joinpath("docs").rglob("*.yml"), *ROOT.joinpath("calc").rglob("*.py")]
     found = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in files for m in BRITISH_ISE.finditer(p.read_text())]
     assert found == []

@@ -21,13 +21,45 @@ from mkdocs.structure.pages import Page
 from widgets.render import SITE_ROOT
 
 __all__ = ["LANGS", "page_lang", "counterpart", "translated_nav", "mark_page", "SWITCH_LABEL",
-           "fall_back_links", "translated_homes"]
+           "fall_back_links", "translated_homes", "localized_config", "chrome_text", "CHROME", "ChromeTextMissing"]
 
 _PAGE_LINK = re.compile(r"\]\(([A-Za-z0-9_.-]+\.md)((?:#[^)\s]*)?)\)")
 
 LANGS = ("en", "zh")
 HTML_LANG = {"en": "en", "zh": "zh-Hans"}
 SWITCH_LABEL = {"en": "English", "zh": "中文"}
+CHROME: dict[str, dict[str, str]] = {
+    # The site's own words around the pages, which Material's translations do not hold: mkdocs.yml's
+    # site name, description, colour-scheme toggles and nav sections, Material's footer credit and the
+    # headings' permalinks (Python-Markdown's toc).
+    "zh": {
+        "Scale-up vs scale-out: networking for AI clusters": "纵向扩展与横向扩展：AI 集群的网络",
+        "An interactive, sourced explainer of NVLink/NVSwitch/UALink scale-up domains and RoCE/InfiniBand "
+        "spine-leaf scale-out fabrics, with calculators that run in your browser.":
+            "交互式、注明出处的讲解：NVLink/NVSwitch/UALink 纵向扩展域与 RoCE/InfiniBand 叶脊横向扩展网络，"
+            "附带在浏览器中运行的计算器。",
+        "Switch to dark mode": "切换到深色模式",
+        "Switch to light mode": "切换到浅色模式",
+        "For contributors": "面向贡献者",
+        "Made with": "构建工具：",
+        "Permanent link": "永久链接",
+        "The whole site, for printing": "整站打印版",
+    },
+}
+
+
+class ChromeTextMissing(KeyError):
+    """A text of the site's chrome has no entry in :data:`CHROME` for a language (fails the build)."""
+
+
+def chrome_text(text: str, lang: str) -> str:
+    """``text`` of the site's chrome in ``lang``; :class:`ChromeTextMissing` names a text without one."""
+    if lang == "en":
+        return text
+    try:
+        return CHROME[lang][text]
+    except KeyError:
+        raise ChromeTextMissing(f"{text!r} has no {lang} text: add it to widgets/i18n_site.CHROME") from None
 
 
 def page_lang(src_uri: str) -> str:
@@ -43,12 +75,16 @@ def counterpart(src_uri: str) -> str:
 
 
 def translated_nav(nav: Navigation, files: Any, config: Any, lang: str) -> Navigation:
-    """The English nav's structure over the ``lang`` pages that exist."""
+    """The English nav's structure over the ``lang`` pages that exist, sections titled in ``lang``
+    and the ``lang`` home page as its home (the logo's link)."""
     items = _translate_items(nav.items, files, lang)
     pages = [p for p in _walk(items) if isinstance(p, Page)]
     _add_previous_and_next_links(pages)
     _add_parent_links(items)
-    return Navigation(items, pages)
+    translated = Navigation(items, pages)
+    home = files.get_file_from_path(f"{lang}/index.md")
+    translated.homepage = home.page if home is not None else None
+    return translated
 
 
 def _translate_items(items: list[Any], files: Any, lang: str) -> list[Any]:
@@ -57,7 +93,7 @@ def _translate_items(items: list[Any], files: Any, lang: str) -> list[Any]:
         if isinstance(item, Section):
             children = _translate_items(item.children, files, lang)
             if children:
-                out.append(Section(item.title, children))
+                out.append(Section(chrome_text(item.title, lang), children))
         elif isinstance(item, Page):
             found = files.get_file_from_path(f"{lang}/{item.file.src_uri}")
             if found is not None and found.page is not None:
@@ -82,10 +118,57 @@ def _url(src_uri: str) -> str:
     return path
 
 
+def localized_config(config: Any, lang: str) -> Any:
+    """MkDocs' config as Material's templates read it on a ``lang`` page (the hook passes it in the
+    page's context). Its ``theme.language`` is ``lang``, so Material's own translations
+    (``partials/languages/<lang>.html``) word the skip link, search box and messages, table of
+    contents, "back to top", footer and the ``__config`` JSON its scripts read (copy to
+    clipboard, search results); the site's own words come from :data:`CHROME`."""
+    if lang == "en":
+        return config
+    palette = [{**option, "toggle": {**option["toggle"], "name": chrome_text(option["toggle"]["name"], lang)}}
+               if "toggle" in option else option for option in config.theme["palette"] or []]
+    theme = _Overlay(config.theme, {"language": lang, "palette": palette})
+    return _Overlay(config, {"theme": theme, "site_name": chrome_text(config.site_name, lang),
+                             "site_description": chrome_text(" ".join(config.site_description.split()), lang)})
+
+
+class _Overlay:
+    """A read-only view of a mapping-like object (MkDocs' config, its theme) with some keys
+    replaced, for attribute and item access alike (as Jinja reads them)."""
+
+    def __init__(self, base: Any, changes: Mapping[str, Any]) -> None:
+        self._base, self._changes = base, dict(changes)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in self._changes:
+            return self._changes[name]
+        return getattr(self._base, name)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._changes[key] if key in self._changes else self._base[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._changes or key in self._base
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+
+_CREDIT = re.compile(r'(<div class="md-copyright">.*?)\bMade with\b', re.S)
+
+
 def mark_page(output: str, src_uri: str, url: str, sources: Collection[str] | None) -> str:
-    """``<html lang>`` for the page's language, and the switch to its counterpart if it has one."""
+    """``<html lang>`` for the page's language, Material's footer credit in it, and the switch to
+    its counterpart if it has one."""
     lang = page_lang(src_uri)
-    output = output.replace('<html lang="en"', f'<html lang="{HTML_LANG[lang]}"', 1)
+    output = re.sub(r'<html lang="[^"]*"', f'<html lang="{HTML_LANG[lang]}"', output, count=1)
+    if lang != "en":
+        output = _CREDIT.sub(lambda m: m.group(1) + chrome_text("Made with", lang), output, count=1)
+        output = re.sub(r'(<a class="headerlink" href="[^"]*" title=")Permanent link"',
+                        lambda m: m.group(1) + chrome_text("Permanent link", lang) + '"', output)
     other = counterpart(src_uri)
     if sources is None or other not in sources:
         return output

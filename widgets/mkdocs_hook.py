@@ -25,7 +25,7 @@ _importable()
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 
-from widgets import build, i18n_site, print_page, render, shortcodes  # noqa: E402, F401  (render: re-imported fresh below)
+from widgets import build, glossary, i18n_site, print_page, render, shortcodes  # noqa: E402, F401  (re-imported fresh below)
 
 _state: dict[str, Any] = {}
 
@@ -33,7 +33,7 @@ _state: dict[str, Any] = {}
 def _fresh_engine() -> None:
     """`mkdocs serve` loads this hook once but calls on_config for every rebuild: drop and
     re-import calc and widgets so edits reach the pages, the wheel and pre-rendered results."""
-    global build, i18n_site, print_page, render, shortcodes
+    global build, glossary, i18n_site, print_page, render, shortcodes
     _importable()
     for name in [m for m in sys.modules if m.split(".")[0] in ("calc", "widgets")]:
         del sys.modules[name]
@@ -42,6 +42,7 @@ def _fresh_engine() -> None:
     shortcodes = importlib.import_module("widgets.shortcodes")
     print_page = importlib.import_module("widgets.print_page")
     i18n_site = importlib.import_module("widgets.i18n_site")
+    glossary = importlib.import_module("widgets.glossary")
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -64,22 +65,40 @@ def _page_error(message: str) -> PluginError:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     _state["page"] = page.file.src_path
-    render.LANG[0] = i18n_site.page_lang(page.file.src_uri)
+    lang = render.LANG[0] = i18n_site.page_lang(page.file.src_uri)
     _state.setdefault("shown", {})[page.url] = print_page.CALC_CONSTRUCT.findall(markdown)
-    return i18n_site.fall_back_links(markdown, page.file.src_uri, _state.get("files", ()))
+    return i18n_site.fall_back_links(markdown, page.file.src_uri, _state.get("files", ())) + _abbreviations(lang)
+
+
+def _abbreviations(lang: str) -> str:
+    """The glossary's tooltips in the page's language; a malformed entry fails the build."""
+    try:
+        return glossary.abbreviations(lang)
+    except glossary.GlossaryError as exc:
+        raise PluginError(f"{glossary.SOURCE.name}: {exc}") from None
 
 
 def on_nav(nav: Any, config: Any, files: Any) -> Any:
     _state["nav"] = [p.url for p in nav.pages]
     _state["pages"] = {}
-    _state["zh_nav"] = i18n_site.translated_nav(nav, files, config, "zh")
+    _state["zh_nav"] = _chrome(i18n_site.translated_nav, nav, files, config, "zh")
     return nav
 
 
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
-    if i18n_site.page_lang(page.file.src_uri) == "zh":
-        context["nav"] = _state["zh_nav"]
+    lang = i18n_site.page_lang(page.file.src_uri)
+    if lang != "en":
+        context["nav"] = _state[f"{lang}_nav"]
+        context["config"] = _chrome(i18n_site.localized_config, config, lang)
     return context
+
+
+def _chrome(make: Any, *args: Any) -> Any:
+    """A text of the site's chrome without a translation fails the build, naming it."""
+    try:
+        return make(*args)
+    except i18n_site.ChromeTextMissing as exc:
+        raise PluginError(str(exc.args[0])) from None
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
@@ -111,6 +130,9 @@ def on_post_build(config: Any) -> None:
     build.write_translated_embeds(site, "zh", i18n_site.translated_homes(homes, _state.get("files", ()), "zh"))
     render.LANG[0] = "en"
     print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
+    if "zh_nav" in _state:
+        print_page.write_print_page(site, [p.url for p in _state["zh_nav"].pages], _state.get("pages", {}), "zh/",
+                                    i18n_site.chrome_text("The whole site, for printing", "zh"))
     build.write_downloads(site)
     build.write_downloads(site, "zh")
     # Last: it lists every file. Not under `mkdocs serve`: a cached page would hide an edit.

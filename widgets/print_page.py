@@ -1,4 +1,5 @@
-"""The whole-site print page, ``print/index.html``: every page in navigation order, one document.
+"""The whole-site print page, ``print/index.html``: every page in navigation order, one document
+(and the Chinese edition's, ``zh/print/index.html``, from its own navigation).
 
 Built after the site from the pages' own HTML: the first page is the template (header,
 stylesheets, scripts); each page's article becomes one section that starts on a new sheet.
@@ -27,28 +28,30 @@ def article(html: str) -> str:
     return html[start + len(_ARTICLE_OPEN):end] if start >= 0 and end > start else ""
 
 
-def _section(url: str, html: str) -> str:
+def _section(url: str, html: str, home: str) -> str:
     body = article(html)
-    if url.strip("/") == "":
+    if url == home:
         body = _RELATIVE.sub(r"\1../", body)
     body = _STATIC.sub(r'class="\1" data-hydrated="print"', body)
     slug = url.strip("/") or "home"
     return f'<section class="calc-print-page" id="print-{slug}" data-page="{slug}">{body}</section>'
 
 
-def write_print_page(site: Path, nav: Sequence[str], pages: Mapping[str, str]) -> Path | None:
-    """``print/index.html`` from the built pages (``url -> html``) in navigation order."""
+def write_print_page(site: Path, nav: Sequence[str], pages: Mapping[str, str], home: str = "",
+                     title: str = "The whole site, for printing") -> Path | None:
+    """``<home>print/index.html`` from the built pages (``url -> html``) in navigation order;
+    ``home`` is the edition's home page URL (``zh/`` for the Chinese one)."""
     urls = [u for u in nav if u in pages and article(pages[u])]
     if not urls:
         return None
-    template = pages[urls[-1]]  # a page one folder deep, as print/ is
-    sections = "".join(_section(u, pages[u]) for u in urls)
+    template = pages[urls[-1]]  # a page one folder below the home, as print/ is
+    sections = "".join(_section(u, pages[u], home) for u in urls)
     start = template.find(_ARTICLE_OPEN) + len(_ARTICLE_OPEN)
     end = template.rfind("</article>")
     html = template[:start] + sections + template[end:]
-    html = re.sub(r"<title>.*?</title>", "<title>The whole site, for printing</title>", html, count=1, flags=re.S)
+    html = re.sub(r"<title>.*?</title>", f"<title>{title}</title>", html, count=1, flags=re.S)
     html = html.replace("<body", '<body data-print-page="true"', 1)
-    folder = site / "print"
+    folder = site / home / "print"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "index.html").write_text(html)
     return folder / "index.html"

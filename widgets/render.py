@@ -27,19 +27,22 @@ __all__ = ["SITE_ROOT", "widget_html", "value_html", "table_html", "references_h
            "embed_page", "result_for", "BuildError", "LANG"]
 
 SITE_ROOT = "@@SITE_ROOT@@"
-_CACHE: dict[tuple[str, str], Result] = {}
+_CACHE: dict[tuple[str, str, str], Result] = {}
 
 
 class BuildError(Exception):
     """A construct names something the engine does not have."""
 
 
-def result_for(name: str, params: Mapping[str, str]) -> Result:
-    """Run calculator ``name`` once per build for each distinct set of parameters."""
-    key = (name, json.dumps(dict(params), sort_keys=True))
+def result_for(name: str, params: Mapping[str, str], lang: str = "en") -> Result:
+    """Run calculator ``name`` once per build for each distinct set of parameters (and language,
+    for a calculator that words text itself, such as configuration comments)."""
+    calc = get(name)
+    lang = lang if calc.takes_lang else "en"
+    key = (name, lang, json.dumps(dict(params), sort_keys=True))
     if key not in _CACHE:
         try:
-            _CACHE[key] = get(name).run(params)
+            _CACHE[key] = i18n.localize(calc, lang).run(params)
         except ValidationError as exc:
             raise BuildError(f"calculator {name!r} with {dict(params)}: {exc.message}") from None
     return _CACHE[key]
@@ -48,8 +51,9 @@ def result_for(name: str, params: Mapping[str, str]) -> Result:
 LANG: list[str] = ["en"]  # set by the build per page: the language of labels and notes (calc.i18n)
 
 
-def _t(text: str) -> str:
-    return i18n.translate(text, LANG[0])
+def _t(text: str, topic: str | None = None) -> str:
+    """``text`` in the page's language; ``topic``: the calculator's, whose catalogue is looked up first."""
+    return i18n.translate(text, LANG[0], topic)
 
 
 def _sources() -> tuple[Source, ...]:
@@ -80,7 +84,7 @@ def value_html(code: Any) -> str:
     value = result.value(output)
     text = format_number(value, out.digits) if "raw" in code.flags and not isinstance(value, str) \
         else result.display(output)
-    title = f"Computed by calculator {calc.name} at build time"
+    title = html.escape(_t("Computed by calculator {name} at build time").format(name=calc.name), quote=True)
     return f'<span class="calc-value" data-calc="{calc.name}" data-output="{output}" title="{title}">' \
            f"{html.escape(text)}</span>"
 
@@ -94,7 +98,7 @@ def table_html(code: Any) -> str:
     rows = result_for(calc.name, dict(code.params)).outcome.tables[output]
     localized = i18n.localize(calc, LANG[0]).output(output)
     assert isinstance(localized, Table)
-    return f'<div class="calc-table-wrap" {_scroll_region(localized)}>{_table(localized, rows)}</div>'
+    return f'<div class="calc-table-wrap" {_scroll_region(localized)}>{_table(localized, rows, _topic(calc))}</div>'
 
 
 def _scroll_region(out: Table) -> str:
@@ -102,19 +106,19 @@ def _scroll_region(out: Table) -> str:
     return f'tabindex="0" role="region" aria-label="{html.escape(out.title, quote=True)}"'
 
 
-def _table(out: Table, rows: Any) -> str:
+def _table(out: Table, rows: Any, topic: str | None = None) -> str:
     heads = "".join(f"<th>{html.escape(c.label)}{f' ({html.escape(c.unit)})' if c.unit else ''}</th>"
                     for c in out.columns)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>"
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v, topic))}</td>" for v in row) + "</tr>"
                    for row in rows)
     return (f'<table class="calc-table" data-table="{out.name}"><caption>{html.escape(out.title)}'
             f"</caption><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>")
 
 
-def _cell(value: object) -> str:
+def _cell(value: object, topic: str | None = None) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return format_number(value)
-    return _t(value) if isinstance(value, str) else str(value)
+    return _t(value, topic) if isinstance(value, str) else str(value)
 
 
 REFERENCE_TOPICS = {"collectives": "Collectives, hardware and training", "fabric": "Fabric sizing and cost",
@@ -134,8 +138,7 @@ def _topic_of_sources() -> dict[str, str]:
 
 
 def _topic(calc: Calculator) -> str:
-    parts = calc.func.__module__.split(".")
-    return parts[1] if len(parts) > 2 else ""
+    return i18n.topic_of(calc.func.__module__)
 
 
 def _reference(s: Source) -> str:
@@ -150,7 +153,8 @@ def references_html(code: Any) -> str:
         items = "".join(_reference(s) for s in _sources() if topics.get(s.key, "") == topic
                         or (topic == "" and topics.get(s.key, "") not in REFERENCE_TOPICS))
         if items:
-            groups.append(f'<h2 id="refs-{topic or "other"}">{html.escape(title)}</h2><ol class="calc-references">{items}</ol>')
+            groups.append(f'<h2 id="refs-{topic or "other"}">{html.escape(_t(title))}</h2>'
+                          f'<ol class="calc-references">{items}</ol>')
     return f'<div class="calc-references-groups">{"".join(groups)}</div>'
 
 
@@ -197,7 +201,7 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
             embed: bool) -> str:
     lang = LANG[0]
     calc = i18n.localize(calc, lang)
-    result = result_for(calc.name, options)
+    result = result_for(calc.name, options, lang)
     state = {"params": options, "fixed": fixed, "hidden": hidden}
     # The data travel in attributes, not <script type="application/json"> blocks: instant
     # navigation re-creates script elements as classic inline scripts (dropping their type).
@@ -270,8 +274,9 @@ def _field(p: Param, inputs: Mapping[str, Value], wid: str, fixed: bool) -> str:
     help_text = " ".join(t for t in (p.help, _t("Allowed: {rule}.").format(rule=rule) if rule else "") if t)
     label = f'<label for="{fid}">{html.escape(p.label)}{unit}</label>'
     control = _control(p, inputs[p.name], fid, fixed)
-    help_html = (f'<span class="calc-help" id="{fid}-help" title="Tap or click to read it all">'
-                 f"{html.escape(help_text)}</span>")
+    tap = html.escape(_t("Tap or click to read it all"), quote=True)
+    help_html = f'<span class="calc-help" id="{fid}-help" title="{tap}">{html.escape(help_text)}</span>'
+
     error = f'<span class="calc-error" id="{fid}-error" role="alert" hidden></span>'
     hide = "" if p.applies_to(inputs) else " hidden"
     return f'<div class="calc-field" data-param="{p.name}"{hide}>{label}{control}{help_html}{error}</div>'
@@ -313,8 +318,8 @@ def _outputs(calc: Calculator, result: Result, wid: str) -> str:
                          f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
         elif isinstance(o, Table):
             parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}" {_scroll_region(o)}>'
-                         f"{_table(o, result.outcome.tables[o.name])}</div>")
-    notes = "".join(f"<li>{html.escape(_t(n))}</li>" for n in result.outcome.notes)
+                         f"{_table(o, result.outcome.tables[o.name], _topic(calc))}</div>")
+    notes = "".join(f"<li>{html.escape(_t(n, _topic(calc)))}</li>" for n in result.outcome.notes)
     parts.append(f'<ul class="calc-notes">{notes}</ul>')
     return f'<div class="calc-results">{"".join(parts)}</div>'
 

@@ -185,7 +185,7 @@ MESSAGES: dict[str, str] = {
     'Go-back-N useful rate': 'Go-back-N 有效速率',
     'Selective-repeat useful rate': '选择性重传有效速率',
     'Goodput against loss': '有效吞吐与丢包率的关系',
-    'Goodput': '有效占比 (goodput)',
+    'Goodput': '有效吞吐 (goodput)',
     "Go-back-N collapses once a window's worth of packets sees a loss.": '一旦一个窗口的包中出现丢包，go-back-N 就会崩溃。',
     'go-back-N': 'go-back-N (回退 N 重传)',
     'selective repeat': '选择性重传',

@@ -33,7 +33,7 @@ MESSAGES: dict[str, str] = {
     'Optimal checkpoint interval': '最优检查点间隔',
     "Daly's higher-order estimate.": 'Daly 的高阶估计。',
     'Checkpoint interval used': '实际使用的检查点间隔',
-    'Goodput': '有效占比 (goodput)',
+    'Goodput': '有效训练时间占比 (goodput)',
     'Share of wall time doing useful work.': '墙钟时间中做有效工作的占比。',
     'Interruptions from the network over the run': '整个运行期间由网络引起的中断',
     "NIC, switch and cable, at Llama 3's share of 42 in 419.": '网卡、交换机和线缆，按 Llama 3 的 419 次中 42 次的比例。',

@@ -149,4 +149,13 @@ MESSAGES: dict[str, str] = {
     '{server} has rail {rail} on both {first} and {leaf}: each rail belongs on its own leaf': '{server} 的轨道 {rail} 同时接在 {first} 和 {leaf} 上：每条轨道应接到自己的叶交换机',
     '{server} has {count} NICs on rail leaf {leaf}: two rails would share one leaf': '{server} 有 {count} 块网卡接在轨道叶交换机 {leaf} 上：两条轨道会共用一台叶交换机',
     'no uplinks': '无上行链路',
+    # the rendered files' comments and descriptions (calc.topology.configs.words); identifiers stay
+    '{device}: {tier} of network {network}, rendered from topology {topology} (line {line})':
+        '{device}：网络 {network} 中的 {tier}，由拓扑 {topology} 生成 (第 {line} 行)',
+    'servers': '服务器',
+    '{server}: RoCE settings matching the fabric of topology {topology}.': '{server}：与拓扑 {topology} 的网络相匹配的 RoCE 设置。',
+    'Lossless priority {priority}, RoCE DSCP {dscp}, CNP DSCP {cnp_dscp} on priority {cnp_priority}, MTU {mtu}.':
+        '无损优先级 {priority}，RoCE DSCP {dscp}，CNP DSCP {cnp_dscp} (优先级 {cnp_priority})，MTU {mtu}。',
+    'NIC names are placeholders: map nicN to the port cabled to the leaf named.': '网卡名称只是占位符：请把 nicN 对应到连接所示叶交换机的那个端口。',
+    '{nic}: {speed} Gb/s to {leaf} {port}': '{nic}：{speed} Gb/s，连接 {leaf} {port}',
 }

@@ -105,6 +105,7 @@ def test_the_collective_error_names_the_field_rule_and_value_in_chinese(page: Pa
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     page.locator("#collective-gpus").fill("1")
     expect(page.locator("#collective-gpus-error")).to_have_text(re.compile(r"^\S.* 必须介于 2 和 131072 之间：收到 1$"))
+    expect(widget.locator(".calc-stale-note")).to_have_text("显示的是上一次有效的结果：它与上面的输入不符。")
 
 
 def test_chinese_search_finds_a_page_by_a_chinese_word(page: Page, site: str) -> None:
@@ -132,3 +133,151 @@ def test_an_embed_page_takes_the_language_from_the_url(page: Page, site: str) ->
     expect(page.locator("#collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     page.locator("#collective-gpus").fill("1")
     expect(page.locator("#collective-gpus-error")).to_have_text(re.compile(r"必须介于 2 和 131072 之间：收到 1$"))
+
+
+# ---- Material's own interface and the glossary's tooltips, in Chinese ----------------------
+
+def material_strings(lang: str) -> dict[str, str]:
+    """Material's own translations, read from the installed theme (partials/languages/<lang>.html)."""
+    import importlib.util
+    import json
+
+    theme = Path(str(importlib.util.find_spec("material").origin)).parent  # type: ignore[union-attr]
+    text = (theme / "templates/partials/languages" / f"{lang}.html").read_text(encoding="utf-8")
+    return json.loads("{" + text.split("{{ {", 1)[1].split("}[key]", 1)[0] + "}")
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def chrome_of(document: str) -> str:
+    """A page's interface around its content: the text and the labels, titles and placeholders
+    outside the article (and outside scripts and drawings), one per line."""
+    from html.parser import HTMLParser
+
+    class Chrome(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.parts: list[str] = []
+            self.skip: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if (self.skip or tag in ("article", "script", "svg", "style")) and tag not in VOID:
+                self.skip.append(tag)
+            if not self.skip:
+                self.parts += [v for k, v in attrs if k in ("aria-label", "title", "placeholder") and v]
+
+        def handle_endtag(self, tag: str) -> None:
+            if self.skip and self.skip[-1] == tag:
+                self.skip.pop()
+
+        def handle_data(self, data: str) -> None:
+            if not self.skip and data.strip():
+                self.parts.append(data.strip())
+
+    parser = Chrome()
+    parser.feed(document)
+    return "\n".join(parser.parts)
+
+
+def english_left(chrome: str) -> list[str]:
+    """Material's English interface strings (those its Chinese translation words differently) found."""
+    en, zh = material_strings("en"), material_strings("zh")
+    words = {v for k, v in en.items() if zh.get(k) != v and len(v) > 2
+             and not k.startswith(("language", "direction", "search.config"))}
+    site = {"Scale-up vs scale-out: networking for AI clusters", "Switch to dark mode", "Switch to light mode",
+            "For contributors", "Made with"}
+    return sorted(w for w in words | site if re.search(rf"(?<![\w-]){re.escape(w.replace('#', '').strip())}(?![\w-])", chrome))
+
+
+@pytest.mark.parametrize("name", zh_pages())
+def test_materials_interface_on_a_chinese_page_is_in_chinese(built_site: Path, name: str) -> None:
+    import json
+
+    document = (built_site / "zh" / url(name) / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<html lang="([^"]+)"', document).group(1) == "zh-Hans"  # type: ignore[union-attr]
+    assert english_left(chrome_of(document)) == []
+    config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', document,
+                                  re.S).group(1))  # type: ignore[union-attr]
+    zh = material_strings("zh")
+    assert config["translations"] == {k: zh[k] for k in config["translations"]}  # what Material's scripts read
+
+
+def test_the_english_page_keeps_materials_english_interface(built_site: Path) -> None:
+    document = (built_site / "scale-out/index.html").read_text(encoding="utf-8")
+    chrome = chrome_of(document)
+    assert re.search(r'<html lang="([^"]+)"', document).group(1) == "en"  # type: ignore[union-attr]
+    assert {"Skip to content", "Back to top", "Table of contents", "Search"} <= set(chrome.splitlines())
+
+
+def test_the_chinese_search_box_and_its_results_speak_chinese(page: Page, site: str) -> None:
+    page.goto(f"{site}zh/calculators/")
+    expect(page.get_by_role("link", name="跳转至")).to_be_attached()  # the skip link
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    expect(page.locator(".md-search__input")).to_have_attribute("placeholder", "搜索")
+    page.locator(".md-search__input").fill("嵌入")
+    page.locator(".md-search__input").press("End")
+    expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"^\d+ 个符合条件的结果$|^找到 1 个符合条件的结果$"))
+
+
+@pytest.mark.parametrize(("lang", "prefix"), [("zh", "zh/"), ("en", "")])
+def test_a_glossary_term_shows_its_definition_in_the_pages_language(page: Page, site: str, lang: str,
+                                                                     prefix: str) -> None:
+    from widgets.glossary import definitions
+
+    page.goto(f"{site}{prefix}tuning-pfc-ecn/")
+    term = page.locator("article abbr", has_text=re.compile(r"^PFC$")).first
+    term.scroll_into_view_if_needed()
+    term.hover()
+    expect(page.locator(".md-tooltip2--active")).to_have_text(definitions(lang)["PFC"])
+
+
+def test_every_link_on_a_chinese_page_leads_to_a_file_of_the_site(built_site: Path) -> None:
+    """Raw HTML links (a download in the prose) are not checked by MkDocs: check them all here."""
+    from urllib.parse import urljoin, urlsplit
+
+    broken = []
+    for name in zh_pages():
+        base = f"/zh/{url(name)}"
+        document = (built_site / base.strip("/") / "index.html").read_text(encoding="utf-8")
+        article = document[document.find("<article"):document.find("</article>")]
+        for href in re.findall(r'href="([^"#][^"]*)"', article):
+            if urlsplit(href).scheme or href.startswith("//"):
+                continue
+            path = urlsplit(urljoin(base, href)).path.lstrip("/")
+            target = built_site / path
+            if not (target / "index.html" if path.endswith("/") or target.is_dir() else target).exists():
+                broken.append(f"{base}: {href}")
+    assert broken == []
+
+
+def test_the_pages_own_tooltips_on_a_chinese_page_are_chinese(built_site: Path) -> None:
+    english = ("Permanent link", "Tap or click to read it all", "Computed by calculator")
+    found = {e for name in zh_pages() for e in english
+             if f'"{e}' in (built_site / "zh" / url(name) / "index.html").read_text(encoding="utf-8")}
+    assert found == set()
+
+
+def test_the_chinese_edition_prints_as_one_chinese_document(built_site: Path) -> None:
+    document = (built_site / "zh/print/index.html").read_text(encoding="utf-8")
+    sections = re.findall(r'<section class="calc-print-page" id="print-([^"]+)"', document)
+    nav = re.findall(r":\s*([\w-]+)\.md\s*$", (ROOT / "mkdocs.yml").read_text(), re.M)
+    assert sections == ["zh"] + [f"zh/{n}" for n in nav if n != "index"]
+    assert re.search(r'<html lang="([^"]+)"', document).group(1) == "zh-Hans"  # type: ignore[union-attr]
+    assert "<title>整站打印版</title>" in document
+
+
+def test_the_configuration_files_on_the_chinese_page_carry_chinese_comments(page: Page, site: str) -> None:
+    import zipfile
+
+    page.goto(f"{site}zh/topology-as-code/#configs")
+    widget = page.locator("#configs")
+    expect(widget.locator("pre.configs-frr")).to_contain_text("! leaf-01：网络 compute 中的 leaf，由拓扑 emulated-fabric 生成")
+    widget.scroll_into_view_if_needed()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    page.locator("#configs-device").fill("host-01")
+    expect(widget.locator("pre.configs-host")).to_contain_text("# host-01：与拓扑 emulated-fabric 的网络相匹配的 RoCE 设置。")
+    with page.expect_download() as download:
+        widget.locator(".configs-download").click()
+    archive = zipfile.ZipFile(download.value.path())
+    assert archive.read("emulated-fabric/leaf-01/frr.conf").decode("utf-8").startswith("! leaf-01：网络 compute 中的 leaf")

@@ -23,7 +23,7 @@ TEST_MESSAGES = {
 @pytest.fixture
 def catalogue(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     kernel = dict(i18n.catalogue("zh"))
-    monkeypatch.setattr(i18n, "catalogue", lambda lang: {} if lang == "en" else {**kernel, **TEST_MESSAGES})
+    monkeypatch.setattr(i18n, "catalogue", lambda lang, topic="": {} if lang == "en" else {**kernel, **TEST_MESSAGES})
     i18n._templates.cache_clear()
     yield
     i18n._templates.cache_clear()
@@ -56,7 +56,7 @@ def test_the_same_inputs_give_the_same_numbers_in_both_languages(catalogue: None
 def test_a_formatted_text_is_translated_by_its_template_and_its_values_too(monkeypatch: pytest.MonkeyPatch) -> None:
     messages = {"{state}: {shown} > {limit}, held {held} min": "{state}：{shown} > {limit}，已持续 {held} 分钟",
                 "firing": "告警中"}
-    monkeypatch.setattr(i18n, "catalogue", lambda lang: messages)
+    monkeypatch.setattr(i18n, "catalogue", lambda lang, topic="": messages)
     i18n._templates.cache_clear()
     try:
         assert i18n.translate("firing: 2 % > 1 %, held 5 min", "zh") == "告警中：2 % > 1 %，已持续 5 分钟"
@@ -121,19 +121,50 @@ def _fields(text: str) -> set[str]:
 
 
 def test_every_catalogue_entry_is_chinese_and_keeps_its_placeholders() -> None:
-    bad = {k: v for k, v in i18n.catalogue("zh").items() if not _CJK.search(v) or _fields(k) != _fields(v)}
+    entries = [pair for topic in (i18n.KERNEL, *i18n._topics("zh")) for pair in i18n.catalogue("zh", topic).items()]
+    bad = {k: v for k, v in entries if not _CJK.search(v) or _fields(k) != _fields(v)}
     assert not bad
 
 
 def test_every_declared_text_of_every_calculator_has_a_chinese_entry() -> None:
-    """Fails, listing them, for texts the topics' catalogues (calc/<topic>/zh.py) lack."""
-    known = i18n.catalogue("zh")
+    """Fails, listing them, for texts a calculator's topic catalogue (calc/<topic>/zh.py), or
+    the kernel's, lacks: another topic's entry does not count."""
     missing = sorted({f"{c.name}: {t!r}" for c in all_calculators() for t in i18n.declared_texts(c)
-                      if t and t not in known})
+                      if t and i18n.lookup(t, "zh", i18n.topic_of(c.func.__module__)) is None})
     assert not missing, f"{len(missing)} texts have no Chinese entry:\n" + "\n".join(missing)
 
 
 def test_cli_export_in_chinese_refuses_an_export_without_translated_descriptions(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["export", "configs", "--lang", "zh"]) == 2
-    assert capsys.readouterr().err == "错误： export configs has no translated descriptions: drop --lang zh\n"
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from calc.exporters import _EXPORTERS, Export
+
+    monkeypatch.setitem(_EXPORTERS, "plain", Export("plain", "plain.txt", lambda: "text\n"))
+    assert main(["export", "plain", "--lang", "zh"]) == 2
+    assert capsys.readouterr().err == "错误： 导出 plain 没有翻译的说明：请去掉 --lang zh\n"
+
+
+# ---- topic first ----------------------------------------------------------------------------
+
+def test_the_same_english_text_reads_differently_in_two_topics() -> None:
+    """Goodput is a rate of useful bytes in congestion and a share of training time in reliability."""
+    loss = i18n.localize(get("retransmit"), "zh").output("goodput_vs_loss")
+    training = i18n.localize(get("goodput"), "zh").output("goodput")
+    assert (loss.y_label, training.label) == ("有效吞吐 (goodput)", "有效训练时间占比 (goodput)")  # type: ignore[union-attr]
+    assert i18n.translate("Goodput", "zh", "congestion") != i18n.translate("Goodput", "zh", "reliability")
+
+
+def test_a_topic_without_an_entry_falls_back_to_the_kernel_then_the_other_topics() -> None:
+    assert i18n.translate("error:", "zh", "congestion") == "错误："  # the kernel's
+    assert i18n.lookup("error:", "zh", "congestion") == "错误："
+    assert i18n.lookup("Hash function", "zh", "congestion") is None  # the ECMP topic's only
+    assert i18n.translate("Hash function", "zh", "congestion") == i18n.translate("Hash function", "zh", "ecmp")
+
+
+def test_topic_of_names_the_package_after_calc() -> None:
+    assert [i18n.topic_of(m) for m in ("calc.fabric.sizing", "calc.topology.configs.frr", "calc.cli", "widgets.render")] \
+        == ["fabric", "topology", "", ""]
+
+
+def test_an_error_in_chinese_names_the_field_by_its_topics_label() -> None:
+    reply = json.loads(jsonapi.run_json("goodput", '{"gpus": 0}', "zh"))
+    assert reply["error"]["message"].startswith(i18n.translate("GPUs", "zh", "reliability") + " 必须")

@@ -230,10 +230,22 @@ const widgets = new Set();
 const MAX_URL_VALUE = 2000;
 const SLOW_RUN_MS = 300;
 const STALE_NOTES = {
-  invalid: "Showing the last valid result: it does not match the inputs above.",
-  pending: "Showing the result for this page's defaults until Python computes the inputs above.",
-  running: "Computing the inputs above… the results shown are for the previous inputs.",
-  unavailable: "Showing the result for this page's defaults: Python could not start, so the inputs above are not computed.",
+  en: {
+    invalid: "Showing the last valid result: it does not match the inputs above.",
+    pending: "Showing the result for this page's defaults until Python computes the inputs above.",
+    running: "Computing the inputs above… the results shown are for the previous inputs.",
+    unavailable: "Showing the result for this page's defaults: Python could not start, so the inputs above are not computed.",
+  },
+  zh: {
+    invalid: "显示的是上一次有效的结果：它与上面的输入不符。",
+    pending: "在 Python 计算上面的输入之前，显示的是本页默认值的结果。",
+    running: "正在计算上面的输入……显示的仍是上一组输入的结果。",
+    unavailable: "显示的是本页默认值的结果：Python 未能启动，上面的输入没有被计算。",
+  },
+};
+const COPY_NOTES = {
+  en: { copied: "Link copied: it opens this page with these inputs.", copy: "Copy this link (it holds these inputs):" },
+  zh: { copied: "链接已复制：打开它会以这些输入显示本页。", copy: "请复制此链接（其中保存了这些输入）：" },
 };
 
 function readJSON(root, key) {
@@ -396,7 +408,7 @@ class Widget {
     else delete this.root.dataset.stale;
     if (!note) return;
     note.hidden = !why;
-    note.textContent = STALE_NOTES[why] ?? "";
+    note.textContent = (STALE_NOTES[this.lang] ?? STALE_NOTES.en)[why] ?? "";
   }
 
   // Latest wins: a change while a run is queued or running replaces it; unchanged inputs do not rerun.
@@ -578,11 +590,12 @@ class Widget {
     const query = this.urlState(new URLSearchParams());
     const url = new URL(`${this.page}${query.size ? `?${query}` : ""}#${this.id}`, location.href).href;
     const note = this.root.querySelector(".calc-copy-note");
+    const words = COPY_NOTES[this.lang] ?? COPY_NOTES.en;
     try {
       await navigator.clipboard.writeText(url);
-      note.textContent = "Link copied: it opens this page with these inputs.";
+      note.textContent = words.copied;
     } catch {
-      note.textContent = `Copy this link (it holds these inputs): ${url}`;
+      note.textContent = `${words.copy} ${url}`;
     }
     this.root.dataset.link = url;
   }

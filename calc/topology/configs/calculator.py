@@ -116,24 +116,25 @@ def render(text: str) -> Rendered:
     return Rendered(topo, plan, tuple(check(plan)))
 
 
-def render_files(plan: Plan) -> dict[str, str]:
-    """Every file, by path: ``SWITCH/frr.conf``, ``SWITCH/config_db.json``, ``hosts/SERVER.sh``."""
+def render_files(plan: Plan, lang: str = "en") -> dict[str, str]:
+    """Every file, by path: ``SWITCH/frr.conf``, ``SWITCH/config_db.json``, ``hosts/SERVER.sh``;
+    ``lang`` words their comments and descriptions (:mod:`.words`)."""
     files: dict[str, str] = {}
     for device in plan.devices.values():
-        files[f"{device.name}/frr.conf"] = render_frr(plan, device)
+        files[f"{device.name}/frr.conf"] = render_frr(plan, device, lang)
         files[f"{device.name}/config_db.json"] = render_sonic(plan, device)
     for server in plan.nics:
-        files[f"hosts/{server}.sh"] = render_host(plan, server)
+        files[f"hosts/{server}.sh"] = render_host(plan, server, lang)
     return files
 
 
-def _files_or_error(text: str, field: str) -> tuple[Rendered, dict[str, str]]:
+def _files_or_error(text: str, field: str, lang: str = "en") -> tuple[Rendered, dict[str, str]]:
     if text.strip() == "":
         raise ValidationError(field, f"{field} must be a topology document: got an empty text")
     done = render(text)
     if done.topo.issues and done.topo.issues[0].rule == "syntax":
         raise ValidationError(field, f"{field} must be valid YAML: {done.topo.issues[0].message}")
-    return done, (render_files(done.plan) if done.plan is not None and not done.issues else {})
+    return done, (render_files(done.plan, lang) if done.plan is not None and not done.issues else {})
 
 
 @calculator(
@@ -170,10 +171,10 @@ def _files_or_error(text: str, field: str) -> tuple[Rendered, dict[str, str]]:
     sources=(RFC7938, RFC8950, FRR_BGP, SONIC_CONFIGDB, DCQCN),
     view="configs",
 )
-def configs(*, example: str, yaml: str, device: str, before: str, bundle: bool) -> Outcome:
-    done, files = _files_or_error(yaml, "yaml")
+def configs(*, example: str, yaml: str, device: str, before: str, bundle: bool, lang: str = "en") -> Outcome:
+    done, files = _files_or_error(yaml, "yaml", lang)
     shown = _device(done, device)
-    changes = _changes(before, files) if before.strip() else []
+    changes = _changes(before, files, lang) if before.strip() else []
     plan = done.plan
     issues = [{"line": i.line, "object": i.obj, "rule": i.rule, "message": i.message} for i in done.issues]
     data: dict[str, object] = {"device": shown, "issues": issues, "svg": _svg(done),
@@ -203,8 +204,8 @@ def _device(done: Rendered, name: str) -> str:
     return name
 
 
-def _changes(before: str, after: dict[str, str]) -> list[tuple[str, int, int, str]]:
-    _, old = _files_or_error(before, "before")
+def _changes(before: str, after: dict[str, str], lang: str) -> list[tuple[str, int, int, str]]:
+    _, old = _files_or_error(before, "before", lang)
     if not old:
         raise ValidationError("before", "before must be a topology that passes the checks, so its files can be "
                                         "compared: it has problems")
@@ -220,9 +221,9 @@ def _svg(done: Rendered) -> str:
 
 
 @exporter("configs", "configs.zip")
-def export_configs(yaml: str = EMULATED_YAML) -> dict[str, str]:
-    """Every rendered file by path (``python -m calc export configs --yaml FILE --out DIR``)."""
-    done, files = _files_or_error(yaml, "yaml")
+def export_configs(yaml: str = EMULATED_YAML, lang: str = "en") -> dict[str, str]:
+    """Every rendered file by path (``python -m calc export configs --yaml FILE --out DIR [--lang zh]``)."""
+    done, files = _files_or_error(yaml, "yaml", lang)
     if not files:
         first = done.issues[0]
         raise ValidationError("yaml", f"yaml has {len(done.issues)} problem(s); first, line {first.line}: "

@@ -14,6 +14,7 @@ Checked by FRR's own parser in the tests (``vtysh --dryrun``).
 from __future__ import annotations
 
 from calc.topology.configs.plan import Device, Plan, Port
+from calc.topology.configs.words import FRR_HEADER, SERVERS, words
 
 __all__ = ["render_frr", "MAX_PATHS", "PEER_GROUP", "SERVER_IFACE"]
 
@@ -22,17 +23,19 @@ PEER_GROUP = "FABRIC"
 SERVER_IFACE = "Vlan1000"
 
 
-def render_frr(plan: Plan, device: Device) -> str:
+def render_frr(plan: Plan, device: Device, lang: str = "en") -> str:
+    """``lang`` words the comment and the server port's description; commands stay as they are."""
+    say = words(lang)
     fabric = [p for p in device.ports if p.kind != "server"]
-    lines = [f"! {device.name}: {device.tier} of network {device.network}, rendered from topology "
-             f"{plan.topo.name} (line {device.line})",
+    lines = ["! " + say(FRR_HEADER, device=device.name, tier=device.tier, network=device.network,
+                        topology=plan.topo.name, line=device.line),
              "frr defaults datacenter", f"hostname {device.name}", "service integrated-vtysh-config", "!",
              "interface lo", f" ip address {device.router_id}/32", "exit", "!"]
     for port in fabric:
         lines += [f"interface {port.name}", f" description {port.peer} {port.peer_port}",
                   " no ipv6 nd suppress-ra", "exit", "!"]
     if device.subnet:
-        lines += [f"interface {SERVER_IFACE}", " description servers",
+        lines += [f"interface {SERVER_IFACE}", f" description {say(SERVERS)}",
                   f" ip address {device.gateway}/{device.subnet.split('/')[1]}", "exit", "!"]
     lines += _bgp(device, fabric)
     return "\n".join(lines) + "\n"

@@ -13,19 +13,21 @@ of rail *k* stays on rail *k*'s leaf.
 from __future__ import annotations
 
 from calc.topology.configs.plan import Nic, Plan, host_setting
+from calc.topology.configs.words import HOST_HEADER, HOST_NICS, HOST_SETTINGS, NIC_LINK, words
 
 __all__ = ["render_host"]
 
 
-def render_host(plan: Plan, server: str) -> str:
-    s = plan.settings
+def render_host(plan: Plan, server: str, lang: str = "en") -> str:
+    """``lang`` words the comments; commands, names and numbers stay as they are."""
+    s, say = plan.settings, words(lang)
     prio, dscp, mtu = (int(host_setting(s, server, k)) for k in ("roce_priority", "roce_dscp", "mtu"))
     pfc = ",".join("1" if i == prio else "0" for i in range(8))
-    lines = ["#!/bin/sh", f"# {server}: RoCE settings matching the fabric of topology {plan.topo.name}.",
-             f"# Lossless priority {prio}, RoCE DSCP {dscp}, CNP DSCP {s.cnp_dscp} on priority {s.cnp_priority}, "
-             f"MTU {mtu}.", "# NIC names are placeholders: map nicN to the port cabled to the leaf named.",
-             "set -e"]
+    lines = ["#!/bin/sh", "# " + say(HOST_HEADER, server=server, topology=plan.topo.name),
+             "# " + say(HOST_SETTINGS, priority=prio, dscp=dscp, cnp_dscp=s.cnp_dscp, cnp_priority=s.cnp_priority,
+                        mtu=mtu), "# " + say(HOST_NICS), "set -e"]
     for k, nic in enumerate(plan.nics.get(server, [])):
+        lines.append("# " + say(NIC_LINK, nic=nic.name, speed=f"{nic.speed_Gbps:g}", leaf=nic.leaf, port=nic.leaf_port))
         lines += _nic(nic, prio, dscp, mtu, pfc, s.cnp_dscp, s.cnp_priority)
         lines += [f"ip rule add from {nic.address} table {100 + k} 2>/dev/null || true",
                   f"ip route replace {s.server_subnets} via {nic.gateway} dev {nic.name} table {100 + k}"]
@@ -35,7 +37,6 @@ def render_host(plan: Plan, server: str) -> str:
 def _nic(nic: Nic, prio: int, dscp: int, mtu: int, pfc: str, cnp_dscp: int, cnp_prio: int) -> list[str]:
     n = nic.name
     return [
-        f"# {n}: {nic.speed_Gbps:g} Gb/s to {nic.leaf} {nic.leaf_port}",
         f"ip link set {n} mtu {mtu} up",
         f"ip address replace {nic.address}/{nic.prefix} dev {n}",
         f"mlnx_qos -i {n} --trust dscp --pfc {pfc}",

@@ -274,7 +274,7 @@ ZH_TEST = {"{metric} above {threshold} on {instance}": "{instance} 上的{metric
 def zh_catalogue(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     from calc import i18n
 
-    monkeypatch.setattr(i18n, "catalogue", lambda lang: {} if lang == "en" else ZH_TEST)
+    monkeypatch.setattr(i18n, "catalogue", lambda lang, topic="": {} if lang == "en" else ZH_TEST)
     i18n._templates.cache_clear()
     yield
     i18n._templates.cache_clear()
