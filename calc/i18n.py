@@ -112,8 +112,8 @@ def translate(text: str, lang: str, topic: str | None = None, _depth: int = 0) -
             return found
     if _depth < 2:
         groups = (chain[:1], chain[1:]) if topic else (chain,)
-        for pattern, chinese in (pair for group in groups for pair in _templates(lang, group)):
-            match = pattern.fullmatch(text)
+        for pattern, chinese, longest in (entry for group in groups for entry in _templates(lang, group)):
+            match = pattern.fullmatch(text) if longest in text else None  # the substring test is the cheap one
             if match:
                 values = {k: translate(v, lang, topic, _depth + 1) for k, v in match.groupdict().items()}
                 return chinese.format(**values)
@@ -124,15 +124,17 @@ _FIELD = re.compile(r"\{(\w+)\}")
 
 
 @functools.cache
-def _templates(lang: str, topics: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+def _templates(lang: str, topics: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str, str], ...]:
     """The catalogues' entries with ``{name}`` fields as patterns, most literal text first (so
-    ``{low} to {high}`` is tried after every template that says more)."""
+    ``{low} to {high}`` is tried after every template that says more), each with its longest
+    literal part (a text without it cannot match)."""
     found = []
     for english, chinese in (pair for topic in topics for pair in catalogue(lang, topic).items()):
         if _FIELD.search(english) and not {"{{", "}}"} & {english[i:i + 2] for i in range(len(english))}:
-            found.append((_pattern(english), chinese, len(_FIELD.sub("", english))))
+            longest = max(_FIELD.split(english)[::2], key=len)
+            found.append((_pattern(english), chinese, len(_FIELD.sub("", english)), longest))
     found.sort(key=lambda t: -t[2])
-    return tuple((p, c) for p, c, _ in found if p is not None)
+    return tuple((p, c, longest) for p, c, _, longest in found if p is not None)
 
 
 def _pattern(template: str) -> re.Pattern[str] | None:
@@ -212,15 +214,20 @@ def _calculator_topic(name: object) -> str | None:
 
 
 def localize_result(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A result's JSON with its notes, text cells and trace names in ``lang`` (its calculator's
-    topic first); numbers untouched."""
+    """A result's JSON with its notes, text cells, trace names and view data (the calculator's
+    ``localize_data``) in ``lang`` (its calculator's topic first); numbers untouched."""
     if lang == "en":
         return data
     t = translator(lang, _calculator_topic(data.get("calculator")))
     charts = {k: [{**trace, "name": t(trace["name"])} for trace in v] for k, v in data["charts"].items()}
     tables = {k: [[t(v) if isinstance(v, str) else v for v in row] for row in rows]
               for k, rows in data["tables"].items()}
-    return {**data, "charts": charts, "tables": tables, "notes": [t(n) for n in data["notes"]]}
+    return {**data, "charts": charts, "tables": tables, "notes": [t(n) for n in data["notes"]], **_view_data(data, lang)}
+
+
+def _view_data(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    localize_data = get(data["calculator"]).localize_data if "calculator" in data else None
+    return {"data": localize_data(data["data"], lang)} if localize_data else {}
 
 
 def cell(value: Any, lang: str, topic: str | None = None) -> Any:

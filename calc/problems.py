@@ -28,6 +28,7 @@ from typing import Any
 
 from calc.answers import AnswerError, dimension_of, read_answer, to_unit
 from calc.errors import ValidationError, shorten
+from calc.i18n import check_lang, message, topic_of, translate
 from calc.units import format_number
 
 __all__ = ["Ints", "Pick", "Hint", "Step", "Worked", "Problem", "Instance", "Check", "problem",
@@ -84,8 +85,10 @@ class Step:
     numbers: str
     result: str
 
-    def text(self) -> str:
-        return f"{self.formula} = {self.numbers} = {self.result}"
+    def text(self, lang: str = "en", topic: str | None = None) -> str:
+        """The line in ``lang`` (calc.i18n, ``topic``'s catalogue first): the formula's words
+        translated, the numbers kept."""
+        return " = ".join(translate(part, lang, topic) for part in (self.formula, self.numbers, self.result))
 
 
 @dataclass(frozen=True)
@@ -105,8 +108,10 @@ class Check:
     message: str
     hint: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"correct": self.correct, "kind": self.kind, "message": self.message, "hint": self.hint}
+    def to_json(self, lang: str = "en", topic: str | None = None) -> dict[str, Any]:
+        """The verdict, its message and hint in ``lang`` (calc.i18n, ``topic``'s catalogue first)."""
+        hint = translate(self.hint, lang, topic) if self.hint is not None else None
+        return {"correct": self.correct, "kind": self.kind, "message": translate(self.message, lang, topic), "hint": hint}
 
 
 @dataclass(frozen=True)
@@ -120,7 +125,13 @@ class Instance:
 
     @property
     def statement(self) -> str:
-        return self.problem.statement.format(**{d.name: _label(d, self.values[d.name]) for d in self.problem.draws})
+        return self.statement_in("en")
+
+    def statement_in(self, lang: str) -> str:
+        """The statement in ``lang``: its translated template filled with the same draws."""
+        topic = self.problem.topic
+        labels = {d.name: translate(_label(d, self.values[d.name]), lang, topic) for d in self.problem.draws}
+        return translate(self.problem.statement, lang, topic).format(**labels)
 
     @property
     def answer_text(self) -> str:
@@ -128,18 +139,20 @@ class Instance:
         text = format_number(self.worked.answer, 4)
         return f"{text} {unit}".strip() if unit != "%" else f"{text} %"
 
-    def solution(self) -> tuple[str, ...]:
-        return (*(s.text() for s in self.worked.steps), f"Answer: {self.answer_text}")
+    def solution(self, lang: str = "en") -> tuple[str, ...]:
+        answer = translate("Answer: {answer}", lang).format(answer=self.answer_text)
+        return (*(s.text(lang, self.problem.topic) for s in self.worked.steps), answer)
 
-    def to_json(self, with_answer: bool = True) -> dict[str, Any]:
+    def to_json(self, with_answer: bool = True, lang: str = "en") -> dict[str, Any]:
+        """The instance for a page in ``lang``: words translated, numbers and units as in English."""
         p = self.problem
-        out: dict[str, Any] = {"problem": p.name, "page": p.page, "title": p.title, "seed": self.seed,
-                               "level": p.level, "statement": self.statement, "unit": p.unit,
+        out: dict[str, Any] = {"problem": p.name, "page": p.page, "title": translate(p.title, lang, p.topic), "seed": self.seed,
+                               "level": p.level, "statement": self.statement_in(lang), "unit": p.unit,
                                "allowed": list(p.allowed) if p.allowed is not None else None,
                                "values": dict(self.values)}
         if with_answer:
             out |= {"answer": self.worked.answer, "answer_text": self.answer_text,
-                    "solution": list(self.solution())}
+                    "solution": list(self.solution(lang))}
         return out
 
 
@@ -170,6 +183,11 @@ class Problem:
         dimension_of(self.unit)
         if not any(not h.factors for h in self.hints):
             raise TypeError(f"problem {self.name}: needs at least one general hint (without factors)")
+
+    @property
+    def topic(self) -> str:
+        """The topic package that declares the problem, whose catalogue holds its words."""
+        return topic_of(self.solve.__module__)
 
     def make(self, seed: object = DEFAULT_SEED) -> Instance:
         """The instance for ``seed``: parameters drawn in declaration order, answer from the engine."""
@@ -270,19 +288,19 @@ def get_problem(name: str) -> Problem:
     return _PROBLEMS[name]
 
 
-def _answer(request: Mapping[str, Any]) -> dict[str, Any]:
+def _answer(request: Mapping[str, Any], lang: str) -> dict[str, Any]:
     p = get_problem(str(request.get("problem", "")))
     seed = request.get("seed", DEFAULT_SEED)
     action = request.get("action")
     if action == "make":
-        return p.make(seed).to_json(with_answer=False)
+        return p.make(seed).to_json(with_answer=False, lang=lang)
     if action == "check":
-        return p.check(seed, str(request.get("answer", "")), _count(request, "attempt")).to_json()
+        return p.check(seed, str(request.get("answer", "")), _count(request, "attempt")).to_json(lang, p.topic)
     if action == "hint":
         p.make(seed)
-        return {"hint": p.hint(_count(request, "number"))}
+        return {"hint": translate(p.hint(_count(request, "number")), lang, p.topic)}
     if action == "solution":
-        return p.make(seed).to_json()
+        return p.make(seed).to_json(lang=lang)
     raise ValidationError("action", f"action must be make, check, hint or solution: got {shorten(str(action))!r}")
 
 
@@ -294,7 +312,9 @@ def _count(request: Mapping[str, Any], name: str) -> int:
 
 
 def request_json(request: str) -> str:
-    """JSON in, JSON out, for the browser worker: ``{"result": ...}`` or ``{"error": {field, message}}``."""
+    """JSON in, JSON out, for the browser worker: ``{"result": ...}`` or ``{"error": {field, message}}``.
+    ``"lang"`` in the request (``en`` by default, or ``zh``) chooses the language of every word."""
+    lang = "en"
     try:
         try:
             raw = json.loads(request)
@@ -302,7 +322,8 @@ def request_json(request: str) -> str:
             raise ValidationError(None, f"a problem request must be JSON: got {shorten(request)!r}") from None
         if not isinstance(raw, dict):
             raise ValidationError(None, "a problem request must be a JSON object")
-        reply: dict[str, Any] = {"result": _answer(raw)}
+        lang = check_lang(str(raw.get("lang", "en")))
+        reply: dict[str, Any] = {"result": _answer(raw, lang)}
     except ValidationError as exc:
-        reply = {"error": {"field": exc.field, "message": exc.message}}
+        reply = {"error": {"field": exc.field, "message": message(exc, lang)}}
     return json.dumps(reply, allow_nan=False)

@@ -70,7 +70,8 @@ class Result:
 
 @dataclass(frozen=True)
 class Calculator:
-    """A declared calculator. ``view`` names a custom browser view, if any."""
+    """A declared calculator. ``view`` names a custom browser view, if any; ``localize_data`` gives
+    its ``data`` (what the view draws: a diagram, messages, files) in another language (calc.i18n)."""
 
     name: str
     title: str
@@ -80,6 +81,7 @@ class Calculator:
     func: Callable[..., Outcome] = field(repr=False)
     sources: tuple[Source, ...] = ()
     view: str | None = None
+    localize_data: Callable[[dict[str, Any], str], dict[str, Any]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         wanted = {p.name for p in self.params}
@@ -166,11 +168,12 @@ def calculator(
     outputs: tuple[Output, ...],
     sources: tuple[Source, ...] = (),
     view: str | None = None,
+    localize_data: Callable[[dict[str, Any], str], dict[str, Any]] | None = None,
 ) -> Callable[[Callable[..., Outcome]], Calculator]:
     """Declare and register a calculator; the decorated function becomes a :class:`Calculator`."""
 
     def register(func: Callable[..., Outcome]) -> Calculator:
-        calc = Calculator(name, title, summary, params, outputs, func, sources, view)
+        calc = Calculator(name, title, summary, params, outputs, func, sources, view, localize_data)
         if name in _REGISTRY and _REGISTRY[name].func.__module__ != func.__module__:
             raise ValueError(f"calculator {name!r} is declared twice")
         _REGISTRY[name] = calc

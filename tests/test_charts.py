@@ -26,7 +26,7 @@ const charts = await import(process.argv[1]);
 const cases = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (c) => s += c); process.stdin.on("end", () => ok(s)); }));
 process.stdout.write(JSON.stringify({
   axes: cases.axes.map(([kind, unit, values]) => { const a = charts.axisTicks(kind, unit, values); return [a.kind, a.lo, a.hi, a.ticks]; }),
-  names: cases.traces.map((traces) => charts.seriesNames(traces)),
+  names: cases.traces.map((traces) => charts.seriesNames(traces, (text, v) => text.replace(/\\{(\\w+)\\}/g, (_, k) => v[k]))),
   colours: charts.COLOURS, dashes: charts.DASHES,
 }));
 """

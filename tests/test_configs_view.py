@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from calc.registry import run
+from tests.support.texts import LANGS, run_js, shown
+from widgets.texts import translator
 from widgets.views import configs as view
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [{}, {"device": "host-03"}, {"example": "add-leaf"}, {"example": "ecn", "device": "spine-01"},
          {"yaml": "topology:\n  leaf:\n    - {name: l1, uplinks: [s9]}\n"}]
-SCRIPT = """
-const { diffHtml, filesHtml } = await import(process.argv[1]);
-const data = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (c) => s += c); process.stdin.on("end", () => ok(s)); }));
-process.stdout.write(JSON.stringify(data.map((d) => [diffHtml(d.diff), filesHtml(d)])));
-"""
 
 
 def test_diff_lines_are_marked_added_removed_and_file_headers() -> None:
@@ -35,8 +30,10 @@ def test_nothing_is_shown_until_the_problems_are_fixed() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_python_and_javascript_write_the_same() -> None:
-    data = [run("configs", case).to_json()["data"] for case in CASES]
-    out = subprocess.run(["node", "--input-type=module", "-e", SCRIPT, str(ROOT / "widgets/views/configs.js")],
-                         input=json.dumps(data), capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == [[view.diff_html(d["diff"]), view.files_html(d)] for d in data]
+@pytest.mark.parametrize("lang", LANGS)
+def test_python_and_javascript_write_the_same_markup(lang: str) -> None:
+    data = [shown(run("configs", case).to_json(), lang)["data"] for case in CASES]
+    calls = [call for d in data for call in (("diffHtml", [d["diff"]]), ("filesHtml", [d]))]
+    t = translator(lang)
+    assert run_js(ROOT / "widgets/views/configs.js", calls, lang) == \
+        [html for d in data for html in (view.diff_html(d["diff"], t), view.files_html(d, t))]

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from calc.registry import run
+from tests.support.texts import LANGS, run_js
+from widgets.texts import translator
 from widgets.views import ecmp as view
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES: list[dict[str, object]] = [{}, {"qps_per_flow": 3, "flows": 8, "paths": 8}, {"tiers": "two_same", "flows": 8, "paths": 8, "trials": 20},
          {"balancing": "spray"}, {"flows": 100, "paths": 100, "trials": 20}, {"flows": 7, "paths": 3, "hash": "random"}]
-SCRIPT = """
-const { svg, summary } = await import(process.argv[1]);
-const data = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (c) => s += c); process.stdin.on("end", () => ok(s)); }));
-process.stdout.write(JSON.stringify(data.map((d) => [svg(d), summary(d)])));
-"""
 
 
 def test_prerender_has_a_tooltip_per_sub_flow() -> None:
@@ -31,8 +26,10 @@ def test_prerender_has_a_tooltip_per_sub_flow() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_python_and_javascript_draw_the_same() -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_python_and_javascript_draw_the_same(lang: str) -> None:
     data = [run("ecmp", case).to_json()["data"] for case in CASES]
-    out = subprocess.run(["node", "--input-type=module", "-e", SCRIPT, str(ROOT / "widgets/views/ecmp.js")],
-                         input=json.dumps(data), capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == [[view.svg(d), view.summary(d)] for d in data]
+    t = translator(lang)
+    calls = [call for d in data for call in (("svg", [d]), ("summary", [d]))]
+    assert run_js(ROOT / "widgets/views/ecmp.js", calls, lang) == \
+        [out for d in data for out in (view.svg(d, t), view.summary(d, t))]

@@ -36,7 +36,7 @@ from widgets.wheel import build_wheel, wheel_name
 
 __all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
            "resolve_site_root", "write_embeds", "write_translated_embeds", "calculator_homes", "write_downloads",
-           "translatable", "write_service_worker", "SETUP_COMMAND", "calculator_index"]
+           "translatable", "write_service_worker", "SETUP_COMMAND", "calculator_index", "problem_homes"]
 
 SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -194,10 +194,24 @@ def _write_embed(folder: Path, up: str, calc: Calculator, home: str | None) -> N
 
 def write_translated_embeds(site: Path, lang: str, homes: Mapping[str, str]) -> list[str]:
     """``embed/<name>/<lang>/index.html``, the embed page in ``lang`` (calc.i18n), which
-    ``embed/<name>/?lang=<lang>`` opens; ``homes`` maps a calculator to its page in ``lang``."""
+    ``embed/<name>/?lang=<lang>`` opens, and the same for every problem set; ``homes`` maps a
+    calculator (or ``problems:<page>``) to its page in ``lang``."""
     for calc in all_calculators():
         _write_embed(site / "embed" / calc.name / lang, "../../..", calc, homes.get(calc.name))
-    return [f"{c.name}/{lang}" for c in all_calculators()]
+    names = [f"{c.name}/{lang}" for c in all_calculators()]
+    for page_name in problem_pages():  # embed/problems/<page>/<lang>/, which ?lang=<lang> opens
+        folder = site / "embed" / "problems" / page_name / lang
+        folder.mkdir(parents=True, exist_ok=True)
+        home = f"../../../../{homes.get(f'problems:{page_name}', f'{page_name}/')}"
+        html = problems_embed_page(page_name, home, "../../../..")
+        (folder / "index.html").write_text(resolve_site_root(html, "../../../.."))
+        names.append(f"problems/{page_name}/{lang}")
+    return names
+
+
+def problem_homes() -> dict[str, str]:
+    """``problems:<page>`` -> the page (URL from the site root) that shows that problem set."""
+    return {f"problems:{page}": f"{page}/" for page in problem_pages()}
 
 
 def translatable(func: Any) -> bool:

@@ -127,7 +127,8 @@ def on_post_build(config: Any) -> None:
     homes = build.calculator_homes(_state.get("nav", []), _state.get("shown", {}))
     build.write_embeds(site, homes)
     render.LANG[0] = "zh"
-    build.write_translated_embeds(site, "zh", i18n_site.translated_homes(homes, _state.get("files", ()), "zh"))
+    zh_homes = i18n_site.translated_homes({**homes, **build.problem_homes()}, _state.get("files", ()), "zh")
+    build.write_translated_embeds(site, "zh", zh_homes)
     render.LANG[0] = "en"
     print_page.write_print_page(site, _state.get("nav", []), _state.get("pages", {}))
     if "zh_nav" in _state:

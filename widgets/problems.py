@@ -10,7 +10,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from calc import i18n
 from calc.problems import DEFAULT_SEED, Problem, all_problems, pages
+from widgets import render, texts
 from widgets.render import SITE_ROOT, BuildError
 from widgets.render import catalog_html as calculator_catalog_html
 
@@ -30,47 +32,58 @@ def problems_html(code: Any) -> str:
 
 
 def problem_set_html(page: str, problems: tuple[Problem, ...], embed: bool) -> str:
-    items = "".join(_problem(p, page) for p in problems)
-    link = (f'<a class="calc-problems-embed" href="{SITE_ROOT}embed/problems/{page}/">Embed this problem set</a>'
-            if not embed else "")
-    return (f'<section class="calc-problems" data-page="{page}" data-seed="{DEFAULT_SEED}" aria-label="Practice problems">'
-            f'<div class="calc-problems-head"><span class="calc-problems-status" role="status">'
-            f"Numbers set {DEFAULT_SEED}; answers are checked by the engine in your browser.</span> "
-            f'<button type="button" class="calc-new-numbers">New numbers</button> {link}</div>'
+    """The set in the page's language (render.LANG): statements by the engine (calc.i18n), the set's
+    own words by ``t``, and ``data-texts`` for the words problems.js shows (widgets.texts)."""
+    lang = render.LANG[0]
+    t = texts.translator(lang)
+    items = "".join(_problem(p, t, lang) for p in problems)
+    query = f"?lang={lang}" if lang != "en" else ""
+    link = (f'<a class="calc-problems-embed" href="{SITE_ROOT}embed/problems/{page}/{query}">'
+            f'{t("Embed this problem set")}</a>' if not embed else "")
+    words = texts.browser_texts((texts.JS / "problems.js",), lang)
+    data = texts.attribute(words)
+    status = t("Numbers set {seed}; answers are checked by the engine in your browser.", seed=DEFAULT_SEED)
+    return (f'<section class="calc-problems" data-page="{page}" data-seed="{DEFAULT_SEED}" data-lang="{lang}"{data} '
+            f'aria-label="{t("Practice problems")}">'
+            f'<div class="calc-problems-head"><span class="calc-problems-status" role="status">{status}</span> '
+            f'<button type="button" class="calc-new-numbers">{t("New numbers")}</button> {link}</div>'
             f'<ol class="calc-problem-list">{items}</ol></section>')
 
 
-def _problem(p: Problem, page: str) -> str:
+def _problem(p: Problem, t: texts.T, lang: str) -> str:
     pid = f"problem-{p.name}"
-    instance = p.make(DEFAULT_SEED)
-    unit = p.unit or "a number"
-    units = f"{unit}" if p.allowed is None else " or ".join(p.allowed)
+    instance = p.make(DEFAULT_SEED).to_json(with_answer=False, lang=lang)
+    unit = p.unit or t("a number")
+    units = f"{unit}" if p.allowed is None else i18n.translate(" or ".join(p.allowed), lang)
+    levels = {"basic": t("basic"), "design": t("design")}
     return (f'<li class="calc-problem" id="{pid}" data-problem="{p.name}">'
-            f'<p class="calc-problem-title"><strong>{html.escape(p.title)}</strong> '
-            f'<span class="calc-problem-level">{p.level}</span></p>'
-            f'<p class="calc-problem-statement">{html.escape(instance.statement)}</p>'
+            f'<p class="calc-problem-title"><strong>{html.escape(instance["title"])}</strong> '
+            f'<span class="calc-problem-level">{levels.get(p.level, p.level)}</span></p>'
+            f'<p class="calc-problem-statement">{html.escape(instance["statement"])}</p>'
             f'<form class="calc-problem-form" autocomplete="off">'
-            f'<label for="{pid}-answer">Your answer <span class="calc-unit">({html.escape(units)})</span></label>'
+            f'<label for="{pid}-answer">{t("Your answer")} <span class="calc-unit">({html.escape(units)})</span></label>'
             f'<span class="calc-problem-row"><input id="{pid}-answer" name="answer" type="text" '
             f'inputmode="decimal" spellcheck="false" aria-describedby="{pid}-feedback">'
-            f'<button type="submit">Check</button>'
-            f'<button type="button" data-action="hint">Hint</button>'
-            f'<button type="button" data-action="solution">Show solution</button></span></form>'
+            f'<button type="submit">{t("Check")}</button>'
+            f'<button type="button" data-action="hint">{t("Hint")}</button>'
+            f'<button type="button" data-action="solution">{t("Show solution")}</button></span></form>'
             f'<p class="calc-problem-feedback" id="{pid}-feedback" role="status" aria-live="polite"></p>'
-            f'<ol class="calc-problem-solution" aria-label="Solution" hidden></ol></li>')
+            f'<ol class="calc-problem-solution" aria-label="{t("Solution")}" hidden></ol></li>')
 
 
-def problems_embed_page(page: str, home: str) -> str:
-    """``embed/problems/PAGE/``: the problem set alone, for a course's iframe (paths relative to it)."""
+def problems_embed_page(page: str, home: str, up: str = "../../..") -> str:
+    """``embed/problems/PAGE/``: the problem set alone, for a course's iframe (paths relative to it,
+    ``up`` leading back to the site root), in the build's language (render.LANG)."""
     problems = pages()[page]
     css, js = EMBED_ASSETS
-    links = "".join(f'<link rel="stylesheet" href="../../../assets/widgets/{s}">' for s in css)
-    tags = "".join(f'<script type="module" src="../../../assets/widgets/{s}"></script>' for s in js)
+    t = texts.translator(render.LANG[0])
+    links = "".join(f'<link rel="stylesheet" href="{up}/assets/widgets/{s}">' for s in css)
+    tags = "".join(f'<script type="module" src="{up}/assets/widgets/{s}"></script>' for s in js)
     back = (f'<p class="calc-embed-home"><a href="{html.escape(home)}" target="_blank" rel="noopener">'
-            f"Open the full page</a></p>")
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'{t("Open the full page")}</a></p>')
+    return (f'<!doctype html><html lang="{"zh-Hans" if render.LANG[0] == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">'
-            f"<title>Problems: {html.escape(page)}</title>{links}</head>"
+            f'<title>{t("Problems: {page}", page=html.escape(page))}</title>{links}</head>'
             f'<body class="calc-embed" data-embed="problems:{page}"><main>'
             f"{problem_set_html(page, problems, embed=True)}{back}</main>{tags}</body></html>")
 
@@ -82,10 +95,12 @@ def catalog_html(code: Any) -> str:
         return calculator_catalog_html(code)
     if code.target != "problems":
         raise BuildError(f"[[catalog:{code.target}]]: unknown catalogue; known: [[catalog]], [[catalog:problems]]")
+    t = texts.translator(render.LANG[0])
     rows = "".join(
-        f"<tr><td><code>{p.name}</code></td><td>{html.escape(p.title)}</td><td>{p.level}</td>"
+        f"<tr><td><code>{p.name}</code></td><td>{html.escape(i18n.translate(p.title, render.LANG[0]))}</td><td>{p.level}</td>"
         f'<td><a href="{SITE_ROOT}{p.page}/#problem-{p.name}">{p.page}</a></td>'
         f'<td><a href="{SITE_ROOT}embed/problems/{p.page}/?show={p.name}">embed/problems/{p.page}/?show={p.name}</a></td></tr>'
         for p in all_problems())
-    return ('<table class="calc-catalog"><thead><tr><th>Name</th><th>Problem</th><th>Level</th><th>Page</th>'
-            f"<th>Embed it alone</th></tr></thead><tbody>{rows}</tbody></table>")
+    heads = (t("Name"), t("Problem"), t("Level"), t("Page"), t("Embed it alone"))
+    return (f'<table class="calc-catalog"><thead><tr>{"".join(f"<th>{h}</th>" for h in heads)}</tr></thead>'
+            f"<tbody>{rows}</tbody></table>")

@@ -7,11 +7,13 @@ the runtime only swaps display strings and chart data.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import importlib
 import inspect
 import json
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from calc import i18n
@@ -21,6 +23,7 @@ from calc.params import Bool, Bounded, Choice, Param, Size, Text, Value
 from calc.registry import Calculator, Result, all_calculators, get
 from calc.sources import Source, all_sources
 from calc.units import format_number
+from widgets import texts
 from widgets.svgchart import svg_chart
 
 __all__ = ["SITE_ROOT", "widget_html", "value_html", "table_html", "references_html", "download_html", "catalog_html",
@@ -98,7 +101,9 @@ def table_html(code: Any) -> str:
     rows = result_for(calc.name, dict(code.params)).outcome.tables[output]
     localized = i18n.localize(calc, LANG[0]).output(output)
     assert isinstance(localized, Table)
-    return f'<div class="calc-table-wrap" {_scroll_region(localized)}>{_table(localized, rows, _topic(calc))}</div>'
+    words = texts.browser_texts((texts.JS / "export.js",), LANG[0])  # its download button
+    data = texts.attribute(words)
+    return f'<div class="calc-table-wrap"{data} {_scroll_region(localized)}>{_table(localized, rows, _topic(calc))}</div>'
 
 
 def _scroll_region(out: Table) -> str:
@@ -206,8 +211,10 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
     # The data travel in attributes, not <script type="application/json"> blocks: instant
     # navigation re-creates script elements as classic inline scripts (dropping their type).
     shown = i18n.localize_result(result.to_json(), lang)
+    words = texts.browser_texts(_scripts(calc), lang, _topic(calc))
     data = "".join(f' data-{key}="{html.escape(_json(value), quote=True)}"'
                    for key, value in (("spec", calc.spec()), ("options", state), ("result", shown)))
+    data += texts.attribute(words)
     status = _t("Result computed at build time; Python starts when you scroll here.")
     parts = [
         f'<div class="calc-widget" id="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}" '
@@ -219,8 +226,8 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
         _form(calc, result.inputs, wid, fixed, hidden),
         _actions(),
         '<p class="calc-stale-note" role="status" hidden></p>',
-        _outputs(calc, result, wid),
-        _view(calc, result),
+        _outputs(calc, result, wid, shown),
+        _view(calc, shown),
         "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/'
                          f'{"?lang=" + lang if lang != "en" else ""}">'
                          f"{html.escape(_t('Open this calculator on its own (embeddable)'))}</a></p>",
@@ -303,7 +310,13 @@ def _control(p: Param, value: Value, fid: str, fixed: bool) -> str:
     return f'<input type="text" value="{html.escape(p.display(value))}" {common}>'
 
 
-def _outputs(calc: Calculator, result: Result, wid: str) -> str:
+def _scripts(calc: Calculator) -> tuple[Path, ...]:
+    """The browser scripts whose words a widget shows: the runtime, its charts, the view."""
+    view = (texts.VIEWS / f"{calc.view}.js",) if calc.view else ()
+    return (texts.JS / "runtime.js", *view)
+
+
+def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) -> str:
     rows = "".join(
         f'<tr data-output="{o.name}"><th scope="row">{html.escape(o.label)}</th>'
         f'<td class="calc-out">{html.escape(result.display(o.name))}</td></tr>'
@@ -312,7 +325,7 @@ def _outputs(calc: Calculator, result: Result, wid: str) -> str:
     parts = [f'<table class="calc-outputs" aria-label="{_t("Results")}"><tbody>{rows}</tbody></table>']
     for o in calc.outputs:
         if isinstance(o, Chart):
-            svg = svg_chart(o, result.outcome.charts[o.name])
+            svg = svg_chart(o, _traces(result.outcome.charts[o.name], shown["charts"][o.name]), texts.translator(LANG[0], _topic(calc)))
             parts.append(f'<figure class="calc-chart" data-chart="{o.name}"><div class="calc-plot" '
                          f'id="{wid}-{o.name}">{svg}</div><figcaption>{html.escape(o.title)}'
                          f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
@@ -324,8 +337,14 @@ def _outputs(calc: Calculator, result: Result, wid: str) -> str:
     return f'<div class="calc-results">{"".join(parts)}</div>'
 
 
-def _view(calc: Calculator, result: Result) -> str:
-    """A custom view's build-time HTML from ``widgets/views/<view>.py``'s ``prerender``."""
+def _traces(traces: Any, shown: list[dict[str, Any]]) -> list[Any]:
+    """The traces with the names the page's language gives them (calc.i18n.localize_result)."""
+    return [dataclasses.replace(trace, name=named["name"]) for trace, named in zip(traces, shown)]
+
+
+def _view(calc: Calculator, result: dict[str, Any]) -> str:
+    """A custom view's build-time HTML from ``widgets/views/<view>.py``'s ``prerender``, in the page's
+    language (its own words by ``widgets.texts``, the engine's data by calc.i18n.localize_result)."""
     if not calc.view:
         return ""
     try:
@@ -333,7 +352,7 @@ def _view(calc: Calculator, result: Result) -> str:
     except ModuleNotFoundError:
         raise BuildError(f"calculator {calc.name} declares view {calc.view!r} but widgets/views/"
                          f"{calc.view}.py does not exist") from None
-    return f'<div class="calc-view" data-view="{calc.view}">{module.prerender(result.to_json())}</div>'
+    return f'<div class="calc-view" data-view="{calc.view}">{module.prerender(result, texts.translator(LANG[0], _topic(calc)))}</div>'
 
 
 def embed_page(name: str, stylesheets: list[str], scripts: list[str], home: str = "") -> str:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from calc.outputs import Chart, Trace
+from widgets.texts import T, english
 
 __all__ = ["svg_chart", "axis_ticks", "series_names", "COLOURS", "DASHES", "Axis"]
 
@@ -129,12 +130,12 @@ def bar_axis(axis: Axis, values: Sequence[float]) -> Axis:
     return Axis("linear", min(axis.lo, xs[0] - pad), max(axis.hi, xs[-1] + pad), axis.ticks)
 
 
-def series_names(traces: Sequence[Trace]) -> list[str]:
+def series_names(traces: Sequence[Trace], t: T = english) -> list[str]:
     """Legend names; a series identical to an earlier one says so (it is drawn on top of it)."""
     names = []
-    for i, t in enumerate(traces):
-        same = next((u.name for u in traces[:i] if list(u.x) == list(t.x) and list(u.y) == list(t.y)), None)
-        names.append(f"{t.name} (same as {same})" if same else t.name)
+    for i, trace in enumerate(traces):
+        same = next((u.name for u in traces[:i] if list(u.x) == list(trace.x) and list(u.y) == list(trace.y)), None)
+        names.append(t("{name} (same as {same})", name=trace.name, same=same) if same else trace.name)
     return names
 
 
@@ -146,13 +147,14 @@ def _title(label: str, unit: str) -> str:
     return f"{label} ({unit})" if unit and unit != "B" else label
 
 
-def svg_chart(chart: Chart, traces: Sequence[Trace]) -> str:
-    """The chart as an accessible SVG string."""
+def svg_chart(chart: Chart, traces: Sequence[Trace], t: T = english) -> str:
+    """The chart as an accessible SVG string; ``chart`` and the trace names already in the page's
+    language (calc.i18n), ``t`` for the chart's own words."""
     xs = [v for t in traces for v in t.x]
     x = axis_ticks(chart.x_kind, chart.x_unit, xs)
     x = bar_axis(x, xs) if chart.style == "bar" else x
     y = axis_ticks(chart.y_kind, chart.y_unit, [v for t in traces for v in t.y])
-    names = series_names(traces)
+    names = series_names(traces, t)
     rows = math.ceil(len(traces) / _columns(names))
     height = H + rows * LEGEND_ROW
     parts = [f'<svg class="calc-svg" viewBox="0 0 {W} {height}" role="img" aria-label="{html.escape(chart.title)}" '

@@ -190,4 +190,6 @@ MESSAGES: dict[str, str] = {
     'gpus must be at most {limit} for a 2-tier fabric of {where}: got {value}': '对于 {where} 的两层网络，gpus 最多为 {limit}：收到 {value}',
     'gpus must be at most {limit} for a 3-tier fabric of {where}: got {value}': '对于 {where} 的三层网络，gpus 最多为 {limit}：收到 {value}',
     'gpus_per_leaf must be at most gpus ({gpus}): got {value}': 'gpus_per_leaf 最多为 gpus ({gpus})：收到 {value}',
+    # the words of worked problems' steps (problems.py)
+    "{expr} → divisor of {up}": "{expr} → {up} 的约数",
 }

@@ -209,6 +209,8 @@ def _count_param(name: str, label: str, default: int, help_text: str) -> Int:
     sources=(MLX5_COUNTERS, NODE_EXPORTER_ETHTOOL, NODE_EXPORTER_IB, SNMP_EXPORTER, RFC3635, RFC2790,
              PROM_ALERTING),
     view="monitoring",
+    localize_data=lambda data, lang: {**data, "rules": prometheus_rules(data["thresholds"], lang),
+                                      "dashboard": grafana_dashboard(data["thresholds"], lang)},
 )
 def alerts(*, scenario: str, window_min: int, held_min: int, rx_packets: int, rx_discards: int,
            pfc_pause_frames: int, ecn_marked: int, crc_errors: int, switch_cpu_pct: float,
@@ -230,7 +232,7 @@ def alerts(*, scenario: str, window_min: int, held_min: int, rx_packets: int, rx
             "ecn_mark_pct": values["ecn"],
         },
         tables={"verdicts": _verdict_rows(verdicts)},
-        data={"rules": prometheus_rules(thresholds), "dashboard": grafana_dashboard(thresholds)},
+        data={"rules": prometheus_rules(thresholds), "dashboard": grafana_dashboard(thresholds), "thresholds": thresholds},
     )
 
 

@@ -199,4 +199,11 @@ MESSAGES: dict[str, str] = {
     'AI fabric: RoCE alert table': 'AI 网络：RoCE 告警表',
     'Link utilization: hourly mean against p99 of 1-minute rates (LinkBusyP99High)': '链路利用率：每小时平均值与 1 分钟速率的 p99 对比 (LinkBusyP99High)',
     'Generated from calc/monitoring/alerts.py (python -m calc export grafana-dashboard).': '由 calc/monitoring/alerts.py 生成 (python -m calc export grafana-dashboard)。',
+    # the alerts view's downloads (widgets/views/monitoring.*)
+    "Rules at these thresholds (YAML)": "按这些阈值生成的规则 (YAML)",
+    "Dashboard at these thresholds (JSON)": "按这些阈值生成的仪表盘 (JSON)",
+    "Download with the thresholds above:": "按上面的阈值下载：",
+    # the words of worked problems' steps (problems.py)
+    "{rate}, above the {threshold} threshold": "{rate}，高于 {threshold} 阈值",
+    "{rate}, not above the {threshold} threshold": "{rate}，未高于 {threshold} 阈值",
 }

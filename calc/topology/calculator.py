@@ -17,7 +17,7 @@ from calc.sources import cite
 from calc.topology.analyse import Analysis, analyse
 from calc.topology.load import load
 from calc.topology.model import MAX_OBJECTS, Topology
-from calc.topology.svg import render
+from calc.topology.svg import localize_data, render
 
 __all__ = ["topology", "ARTICLE_YAML", "DEFAULT_YAML", "SU_YAML", "EXAMPLES"]
 
@@ -149,6 +149,7 @@ def _fmt_ratio(value: float) -> str:
     ),
     sources=(CLOS, SUPERPOD_FABRICS, ENTERPRISE_RA),
     view="topology",
+    localize_data=localize_data,
 )
 def topology(*, example: str, yaml: str, src: str, dst: str) -> Outcome:
     topo = load(yaml)

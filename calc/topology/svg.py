@@ -11,12 +11,15 @@ dashed red ghost nodes so a dangling name is visible where it was meant to be.
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
+from typing import Any
 
+from calc.i18n import translate
 from calc.topology.analyse import Analysis
 from calc.topology.model import Link, Topology
 
-__all__ = ["render", "ratio_colour", "BANDS", "MAX_ROW", "MAX_PANELS"]
+__all__ = ["render", "ratio_colour", "localize", "localize_data", "BANDS", "MAX_ROW", "MAX_PANELS"]
 
 MAX_ROW = 16
 MAX_PANELS = 12
@@ -141,7 +144,7 @@ def _node(topo: Topology, analysis: Analysis, name: str, x: float, y: float, w: 
     else:
         ratio = analysis.ratios.get(name, 0.0)
         style = f'fill="#fff" stroke="{ratio_colour(ratio)}" stroke-width="2"'
-        tip = f"{name} ({topo.switches[name].tier})" + (f", oversubscription {ratio:.2f}:1" if ratio else "")
+        tip = f"{name} ({topo.switches[name].tier} switch)" + (f", oversubscription {ratio:.2f}:1" if ratio else "")
     label = escape(name if len(name) * 6.2 <= w else "…" + name[-max(1, int(w / 6.2) - 1):])
     return (f'<g data-node="{escape(name)}" tabindex="0"><title>{escape(tip)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{NODE_H}" '
             f'rx="4" {style}/><text x="{x + w / 2:.1f}" y="{y + 17:.1f}" text-anchor="middle" fill="#222">{label}'
@@ -180,3 +183,34 @@ def render(topo: Topology, analysis: Analysis) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" width="100%" role="group" '
             f'aria-label="{title}" class="calc-svg topology-diagram" font-family="system-ui, sans-serif" '
             f'font-size="11"><title>{title}</title>{"".join(body)}</svg>')
+
+
+# A drawn text (``<text>``, ``<title>``) or an ``aria-label``; a node's own label (its name, inside
+# ``<g data-node>`` after its title) is a name, never translated.
+_WORDS = re.compile(r'(aria-label=")([^"]*)(")|(<title>)([^<]*)(</title>)|(<text\b[^>]*>)([^<]*)(</text>)')
+_NODE_LABEL = re.compile(r'(<g data-node="[^"]*" tabindex="0"><title>[^<]*</title><rect [^>]*/>)(<text [^>]*>[^<]*</text>)')
+
+
+def localize(svg: str, lang: str) -> str:
+    """The drawing with its words in ``lang`` (calc.i18n), names and numbers as drawn."""
+    if lang == "en":
+        return svg
+    labels: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        labels.append(m.group(2))
+        return f"{m.group(1)}\x00{len(labels) - 1}\x00"
+
+    def word(m: re.Match[str]) -> str:
+        start, text, end = next((m.group(i), m.group(i + 1), m.group(i + 2)) for i in (1, 4, 7) if m.group(i))
+        return f"{start}{escape(translate(unescape(text), lang, 'topology'), quote=start.startswith('aria'))}{end}"
+
+    out = _WORDS.sub(word, _NODE_LABEL.sub(keep, svg))
+    return re.sub("\x00(\\d+)\x00", lambda m: labels[int(m.group(1))], out)
+
+
+def localize_data(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A topology view's data in ``lang``: the drawing's words and the problems' messages."""
+    issues = [{**i, "message": translate(str(i["message"]), lang, "topology")} for i in data.get("issues", ())]
+    svg = {"svg": localize(str(data["svg"]), lang)} if data.get("svg") else {}
+    return {**data, "issues": issues, **svg}

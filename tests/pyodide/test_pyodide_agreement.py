@@ -51,11 +51,14 @@ def pyodide_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
 
 
 def problem_requests() -> list[dict[str, Any]]:
-    """Every problem's numbers, answer and working for a few seeds, and a check of a wrong answer."""
+    """Every problem's numbers, answer and working for a few seeds, and a check of a wrong answer,
+    in English and in Chinese."""
     found: list[dict[str, Any]] = []
     for p in all_problems():
         found += [{"action": "solution", "problem": p.name, "seed": s} for s in (0, 1, 99, 2**31 - 1)]
         found.append({"action": "check", "problem": p.name, "seed": 5, "answer": "1 GB"})
+        found += [{"action": "solution", "problem": p.name, "seed": 99, "lang": "zh"},  # words from the catalogues
+                  {"action": "check", "problem": p.name, "seed": 5, "answer": "1 GB", "lang": "zh"}]
     return found
 
 

@@ -99,18 +99,18 @@ export function barAxis(axis, values) {
 const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Legend names; a series identical to an earlier one says so (it is drawn on top of it). */
-export function seriesNames(traces) {
-  return traces.map((t, i) => {
-    const twin = traces.slice(0, i).find((u) => same(u.x, t.x) && same(u.y, t.y));
-    return twin ? `${t.name} (same as ${twin.name})` : t.name;
+export function seriesNames(traces, t) {
+  return traces.map((trace, i) => {
+    const twin = traces.slice(0, i).find((u) => same(u.x, trace.x) && same(u.y, trace.y));
+    return twin ? t("{name} (same as {same})", { name: trace.name, same: twin.name }) : trace.name;
   });
 }
 
 const title = (label, unit) => (unit && unit !== "B" ? `${label} (${unit})` : label);
 const dashPx = (dash) => (dash ? dash.split(",").map((d) => `${d}px`).join(",") : "solid");
 
-export function plotTraces(chart, traces) {
-  const names = seriesNames(traces);
+export function plotTraces(chart, traces, t) {
+  const names = seriesNames(traces, t);
   const x = axisTicks(chart.x_axis, chart.x_unit, traces.flatMap((t) => t.x));
   return traces.map((t, i) => {
     const colour = COLOURS[i % COLOURS.length];

@@ -2,6 +2,8 @@
 // the diagrams (ECMP lanes, topology, PFC animation). Buttons are added under each after every
 // result (the widget's "calc:result" event); files are built in the page, so nothing is fetched.
 
+import { textsOf } from "./texts.js";
+
 const DIAGRAMS = [
   [".ecmp-figure svg.ecmp-svg", "ecmp-uplinks"],
   [".topology-figure svg", "topology"],
@@ -96,10 +98,11 @@ function png(svg, name) {
 
 function decorate(root) {
   const wid = root.id;
+  const t = textsOf(root);
   for (const wrap of root.querySelectorAll("[data-table-output]")) {
     const table = wrap.querySelector("table");
     if (!table) continue;
-    button(bar(wrap, wrap.dataset.tableOutput), "Download table (CSV)",
+    button(bar(wrap, wrap.dataset.tableOutput), t("Download table (CSV)"),
       () => download(`${wid}-${wrap.dataset.tableOutput}.csv`, dataUrl("text/csv", csv(tableRows(table)))));
   }
   const spec = JSON.parse(root.dataset.spec || "{}");
@@ -107,7 +110,7 @@ function decorate(root) {
     const chart = (spec.outputs || []).find((o) => o.name === fig.dataset.chart);
     const plot = fig.querySelector(".calc-plot");
     if (!chart || !plot) continue;
-    button(bar(fig, fig.dataset.chart), "Download series (CSV)", () => {
+    button(bar(fig, fig.dataset.chart), t("Download series (CSV)"), () => {
       // The live chart's data, or before Python the build-time result the page shows.
       const traces = plot.data ?? JSON.parse(root.dataset.result || "{}").charts?.[chart.name] ?? [];
       download(`${wid}-${chart.name}.csv`, dataUrl("text/csv", csv(chartRows(chart, traces))));
@@ -118,8 +121,8 @@ function decorate(root) {
     if (!svg) continue;
     const holder = svg.closest("figure, .topology-figure, .cg-live") ?? svg;
     const b = bar(holder, name);
-    button(b, "Download diagram (SVG)", () => download(`${name}.svg`, dataUrl("image/svg+xml", standaloneSvg(root.querySelector(selector)))));
-    button(b, "Download diagram (PNG)", () => png(root.querySelector(selector), name));
+    button(b, t("Download diagram (SVG)"), () => download(`${name}.svg`, dataUrl("image/svg+xml", standaloneSvg(root.querySelector(selector)))));
+    button(b, t("Download diagram (PNG)"), () => png(root.querySelector(selector), name));
   }
 }
 
@@ -132,7 +135,7 @@ function decorateProseTables() {
   for (const table of document.querySelectorAll(".calc-table-wrap > table.calc-table[data-table]")) {
     if (table.closest(".calc-widget")) continue;
     const wrap = table.parentElement;
-    button(bar(wrap, table.dataset.table), "Download table (CSV)",
+    button(bar(wrap, table.dataset.table), textsOf(wrap)("Download table (CSV)"),
       () => download(`${table.dataset.table}.csv`, dataUrl("text/csv", csv(tableRows(table)))));
   }
 }

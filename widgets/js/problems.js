@@ -6,6 +6,8 @@
 // numbers; "New numbers" draws another seed. In an iframe, each checked answer is posted to
 // the parent as {type: "calc:problem", problem, seed, correct, attempts}.
 
+import { textsOf } from "./texts.js";
+
 const MAX_SEED = 2 ** 31 - 1;
 
 function seedFromUrl(fallback) {
@@ -13,16 +15,17 @@ function seedFromUrl(fallback) {
   return raw && /^\d{1,10}$/.test(raw) && Number(raw) <= MAX_SEED ? Number(raw) : fallback;
 }
 
-function ask(request) {
-  return window.calcRuntime.ask("problem", { request });
+// Every request carries the set's language: the engine answers in it (calc.problems.request_json).
+function ask(set, request) {
+  return window.calcRuntime.ask("problem", { request: { ...request, lang: set.lang } });
 }
 
 function tell(message) {
   if (window.parent !== window) window.parent.postMessage(message, "*");
 }
 
-function failure(err) {
-  return err.startup ? `${err.message}. Answers are checked by Python in your browser: reload the page to try again.`
+function failure(err, t) {
+  return err.startup ? t("{error}. Answers are checked by Python in your browser: reload the page to try again.", { error: err.message })
     : err.message;
 }
 
@@ -30,6 +33,8 @@ class ProblemSet {
   constructor(root) {
     this.root = root;
     root.dataset.hydrated = "true";
+    this.lang = root.dataset.lang || "en";
+    this.t = textsOf(root);
     this.status = root.querySelector(".calc-problems-status");
     this.built = Number(root.dataset.seed);
     this.problems = [...root.querySelectorAll(".calc-problem")].map((el) => new Problem(el, this));
@@ -46,17 +51,18 @@ class ProblemSet {
       history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
     }
     for (const p of this.problems) p.reset();
-    if (seed === this.built) { this.say(`Numbers set ${seed}; answers are checked by the engine in your browser.`); return; }
+    const t = this.t;
+    if (seed === this.built) { this.say(t("Numbers set {seed}; answers are checked by the engine in your browser.", { seed })); return; }
     this.root.dataset.state = "loading";
-    this.say(`Drawing numbers set ${seed}…`);
+    this.say(t("Drawing numbers set {seed}…", { seed }));
     try {
       await Promise.all(this.problems.map((p) => p.load(seed)));
       if (this.seed !== seed) return;
       delete this.root.dataset.state;
-      this.say(`Numbers set ${seed}; answers are checked by the engine in your browser.`);
+      this.say(t("Numbers set {seed}; answers are checked by the engine in your browser.", { seed }));
     } catch (err) {
       this.root.dataset.state = "failed";
-      this.say(`${err.message}. The statements above are for numbers set ${this.built}.`);
+      this.say(t("{error}. The statements above are for numbers set {seed}.", { error: err.message, seed: this.built }));
     }
   }
 
@@ -91,7 +97,7 @@ class Problem {
 
   async load(seed) {
     this.statement.classList.add("calc-stale");
-    const made = await ask({ action: "make", problem: this.name, seed });
+    const made = await ask(this.set, { action: "make", problem: this.name, seed });
     if (this.set.seed !== seed) return;
     this.statement.textContent = made.statement;
     this.statement.classList.remove("calc-stale");
@@ -106,10 +112,11 @@ class Problem {
     const seed = this.set.seed;
     const answer = this.input.value;
     this.el.dataset.busy = "true";
-    this.show(window.calcRuntime.stats.readyAt ? "Checking…" : "Checking… (Python is starting in your browser)", "busy");
+    const t = this.set.t;
+    this.show(window.calcRuntime.stats.readyAt ? t("Checking…") : t("Checking… (Python is starting in your browser)"), "busy");
     try {
       const attempt = this.attempts + 1;
-      const verdict = await ask({ action: "check", problem: this.name, seed, answer, attempt });
+      const verdict = await ask(this.set, { action: "check", problem: this.name, seed, answer, attempt });
       if (seed !== this.set.seed) return;
       if (verdict.kind === "unreadable") {
         this.input.setAttribute("aria-invalid", "true");
@@ -119,10 +126,10 @@ class Problem {
       this.attempts = attempt;
       this.input.removeAttribute("aria-invalid");
       this.el.dataset.correct = String(verdict.correct);
-      this.show(verdict.hint ? `${verdict.message} Hint: ${verdict.hint}` : verdict.message, verdict.kind);
+      this.show(verdict.hint ? t("{message} Hint: {hint}", { message: verdict.message, hint: verdict.hint }) : verdict.message, verdict.kind);
       tell({ type: "calc:problem", problem: this.name, seed, correct: verdict.correct, attempts: this.attempts });
     } catch (err) {
-      this.show(failure(err), "error");
+      this.show(failure(err, t), "error");
     } finally {
       delete this.el.dataset.busy;
     }
@@ -131,22 +138,22 @@ class Problem {
   async hint() {
     try {
       this.hints += 1;
-      const reply = await ask({ action: "hint", problem: this.name, seed: this.set.seed, number: this.hints });
-      this.show(`Hint: ${reply.hint}`, "hint");
+      const reply = await ask(this.set, { action: "hint", problem: this.name, seed: this.set.seed, number: this.hints });
+      this.show(this.set.t("Hint: {hint}", { hint: reply.hint }), "hint");
     } catch (err) {
-      this.show(failure(err), "error");
+      this.show(failure(err, this.set.t), "error");
     }
   }
 
   async solve() {
     try {
       const seed = this.set.seed;
-      const reply = await ask({ action: "solution", problem: this.name, seed });
+      const reply = await ask(this.set, { action: "solution", problem: this.name, seed });
       if (seed !== this.set.seed) return;
       this.solution.replaceChildren(...reply.solution.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
       this.solution.hidden = false;
     } catch (err) {
-      this.show(failure(err), "error");
+      this.show(failure(err, this.set.t), "error");
     }
   }
 }

@@ -7,6 +7,7 @@
 // once per browser tab.
 
 import { plotLayout, plotTraces } from "./charts.js";
+import { translator } from "./texts.js";
 import "./export.js";
 
 const here = new URL(".", import.meta.url);
@@ -230,55 +231,49 @@ const widgets = new Set();
 const MAX_URL_VALUE = 2000;
 const SLOW_RUN_MS = 300;
 const STALE_NOTES = {
-  en: {
-    invalid: "Showing the last valid result: it does not match the inputs above.",
-    pending: "Showing the result for this page's defaults until Python computes the inputs above.",
-    running: "Computing the inputs above… the results shown are for the previous inputs.",
-    unavailable: "Showing the result for this page's defaults: Python could not start, so the inputs above are not computed.",
-  },
-  zh: {
-    invalid: "显示的是上一次有效的结果：它与上面的输入不符。",
-    pending: "在 Python 计算上面的输入之前，显示的是本页默认值的结果。",
-    running: "正在计算上面的输入……显示的仍是上一组输入的结果。",
-    unavailable: "显示的是本页默认值的结果：Python 未能启动，上面的输入没有被计算。",
-  },
+  invalid: (t) => t("Showing the last valid result: it does not match the inputs above."),
+  pending: (t) => t("Showing the result for this page's defaults until Python computes the inputs above."),
+  running: (t) => t("Computing the inputs above… the results shown are for the previous inputs."),
+  unavailable: (t) => t("Showing the result for this page's defaults: Python could not start, so the inputs above are not computed."),
 };
-const COPY_NOTES = {
-  en: { copied: "Link copied: it opens this page with these inputs.", copy: "Copy this link (it holds these inputs):" },
-  zh: { copied: "链接已复制：打开它会以这些输入显示本页。", copy: "请复制此链接（其中保存了这些输入）：" },
-};
+
+// plotly's own words (its tool bar's tooltips, a hint after zooming), as plotly's locales name them.
+function plotlyWords(t) {
+  return {
+    "Download plot as a PNG": t("Download plot as a PNG"), "Download plot": t("Download plot"), Zoom: t("Zoom"),
+    Pan: t("Pan"), "Box Select": t("Box Select"), "Lasso Select": t("Lasso Select"), "Zoom in": t("Zoom in"),
+    "Zoom out": t("Zoom out"), Autoscale: t("Autoscale"), "Reset axes": t("Reset axes"),
+    "Double-click to zoom back out": t("Double-click to zoom back out"), "Toggle Spike Lines": t("Toggle Spike Lines"),
+    "Show closest data on hover": t("Show closest data on hover"), "Compare data on hover": t("Compare data on hover"),
+  };
+}
 
 function readJSON(root, key) {
   return JSON.parse(root.dataset[key]);
 }
 
 function seconds(ms) {
-  return `${(ms / 1000).toFixed(1)} s`;
+  return (ms / 1000).toFixed(1);
 }
 
-// The Chinese edition's wording sits beside the English (calc/zh.py holds the build-time one).
-function statusText(lang) {
-  const zh = lang === "zh";
-  if (stats.startupError) {
-    return zh ? `${stats.startupError}。显示构建时计算的结果。` : `${stats.startupError}. Showing the result computed at build time.`;
-  }
-  if (stats.restarts && !stats.readyAt) {
-    return zh ? `${stats.restartReason}：正在重启 Python…` : `${stats.restartReason}: restarting Python…`;
-  }
+// In the widget's language (`t`, from its data-texts: widgets/texts.py).
+function statusText(t, lang) {
+  if (stats.startupError) return t("{error}. Showing the result computed at build time.", { error: stats.startupError });
+  if (stats.restarts && !stats.readyAt) return t("{reason}: restarting Python…", { reason: stats.restartReason });
   if (stats.readyAt && stats.restarts) {
-    return zh ? `实时：由浏览器中的 Python 重新计算（Pyodide ${stats.pyodide}），内部错误后已重启。`
-      : `Live: recomputed in your browser by Python (Pyodide ${stats.pyodide}), restarted after an internal error.`;
+    return t("Live: recomputed in your browser by Python (Pyodide {version}), restarted after an internal error.",
+      { version: stats.pyodide });
   }
   if (stats.readyAt) {
-    const took = seconds(stats.readyAt - stats.workerStartedAt);
-    return zh ? `实时：由浏览器中的 Python 重新计算（Pyodide ${stats.pyodide}；加载用时 ${took}）。`
-      : `Live: recomputed in your browser by Python (Pyodide ${stats.pyodide}; loaded in ${took}).`;
+    return t("Live: recomputed in your browser by Python (Pyodide {version}; loaded in {seconds} s).",
+      { version: stats.pyodide, seconds: seconds(stats.readyAt - stats.workerStartedAt) });
   }
   if (stats.workerStartedAt) {
-    const step = `${stats.progress}/${STAGES}${stats.progressText && !zh ? `: ${stats.progressText}` : ""}`;
-    return zh ? `正在浏览器中加载 Python（${step}）…` : `Loading Python in your browser (${step})…`;
+    // The boot steps' own names (boot.js) are English: other languages show the step's number.
+    const step = `${stats.progress}/${STAGES}${stats.progressText && lang === "en" ? `: ${stats.progressText}` : ""}`;
+    return t("Loading Python in your browser ({step})…", { step });
   }
-  return zh ? "结果在构建时计算；滚动到此处时 Python 启动。" : "Result computed at build time; Python starts when you scroll here.";
+  return t("Result computed at build time; Python starts when you scroll here.");
 }
 
 function statusState() {
@@ -293,7 +288,7 @@ function setStatusAll() {
   for (const w of widgets) {
     if (!w.root.isConnected) { widgets.delete(w); continue; }
     w.root.dataset.state = state;
-    w.root.querySelector(".calc-status").textContent = statusText(w.lang);
+    w.root.querySelector(".calc-status").textContent = statusText(w.t, w.lang);
     const bar = w.root.querySelector(".calc-progress");
     if (bar) {
       bar.hidden = state !== "loading" && state !== "restarting";
@@ -310,6 +305,7 @@ class Widget {
     this.page = location.pathname; // the URL state of this widget belongs to this page only
     this.calc = root.dataset.calc;
     this.lang = root.dataset.lang || "en"; // labels, notes and messages from the worker in this language
+    this.t = translator(root.dataset.texts ? JSON.parse(root.dataset.texts) : {}); // the runtime's and view's own words
     this.spec = readJSON(root, "spec");
     this.state = readJSON(root, "options");
     this.result = readJSON(root, "result");
@@ -408,7 +404,7 @@ class Widget {
     else delete this.root.dataset.stale;
     if (!note) return;
     note.hidden = !why;
-    note.textContent = (STALE_NOTES[this.lang] ?? STALE_NOTES.en)[why] ?? "";
+    note.textContent = STALE_NOTES[why]?.(this.t) ?? "";
   }
 
   // Latest wins: a change while a run is queued or running replaces it; unchanged inputs do not rerun.
@@ -461,7 +457,7 @@ class Widget {
     for (const e of errors) {
       const field = e.field && this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(e.field)}-error`);
       const target = field || this.root.querySelector(".calc-form > .calc-error") || this.root.querySelector(".calc-status");
-      target.textContent = err.fatal ? `${e.message}; Python was restarted, the other calculators are unaffected.`
+      target.textContent = err.fatal ? this.t("{error}; Python was restarted, the other calculators are unaffected.", { error: e.message })
         : this.readable(e.message);
       target.hidden = false;
       if (field) this.field(e.field)?.setAttribute("aria-invalid", "true");
@@ -514,8 +510,9 @@ class Widget {
       if (!div) continue;
       if (!div.dataset.plotly) { div.replaceChildren(); div.dataset.plotly = "true"; }
       const traces = result.charts[chart.name];
-      await Plotly.react(div, plotTraces(chart, traces), plotLayout(chart, traces, getComputedStyle(div).color), {
+      await Plotly.react(div, plotTraces(chart, traces, this.t), plotLayout(chart, traces, getComputedStyle(div).color), {
         displaylogo: false, responsive: true, modeBarButtonsToRemove: ["sendDataToCloud"],
+        locale: this.lang, locales: { [this.lang]: { dictionary: plotlyWords(this.t) } },
       });
     }
   }
@@ -531,6 +528,7 @@ class Widget {
       run: (params) => request(`${this.id}#view`, this.calc, { ...this.params(), ...params }, this.lang, () => this.root.isConnected),
       widget: this,
       live: Boolean(stats.readyAt),
+      t: this.t,
     });
   }
 
@@ -590,12 +588,11 @@ class Widget {
     const query = this.urlState(new URLSearchParams());
     const url = new URL(`${this.page}${query.size ? `?${query}` : ""}#${this.id}`, location.href).href;
     const note = this.root.querySelector(".calc-copy-note");
-    const words = COPY_NOTES[this.lang] ?? COPY_NOTES.en;
     try {
       await navigator.clipboard.writeText(url);
-      note.textContent = words.copied;
+      note.textContent = this.t("Link copied: it opens this page with these inputs.");
     } catch {
-      note.textContent = `${words.copy} ${url}`;
+      note.textContent = this.t("Copy this link (it holds these inputs): {url}", { url });
     }
     this.root.dataset.link = url;
   }

@@ -8,7 +8,7 @@ function esc(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
-export function diffHtml(diff) {
+export function diffHtml(diff, t) {
   if (!diff) return "";
   const rows = diff.replace(/\n+$/, "").split("\n").map((line) => {
     const kind = line.startsWith("---") || line.startsWith("+++") ? "configs-file"
@@ -16,41 +16,40 @@ export function diffHtml(diff) {
         : line.startsWith("@@") ? "configs-hunk" : "";
     return kind ? `<span class="${kind}">${esc(line)}</span>` : esc(line);
   });
-  return '<h4 class="configs-heading">What the change does to each device</h4>'
-    + `<pre class="configs-diff" aria-label="Diff of the rendered files"><code tabindex="0">${rows.join("\n")}</code></pre>`;
+  return `<h4 class="configs-heading">${t("What the change does to each device")}</h4>`
+    + `<pre class="configs-diff" aria-label="${t("Diff of the rendered files")}"><code tabindex="0">${rows.join("\n")}</code></pre>`;
 }
 
-const FILES = [["frr", "frr.conf (FRR)"], ["sonic", "config_db.json (SONiC)"], ["host", "RoCE settings (host)"]];
-
-export function filesHtml(data) {
+export function filesHtml(data, t) {
+  const FILES = [["frr", "frr.conf (FRR)"], ["sonic", "config_db.json (SONiC)"], ["host", t("RoCE settings (host)")]];
   const device = esc(data.device ?? "");
   const parts = FILES.filter(([key]) => data[key]).map(([key, title]) =>
     `<details class="configs-file-view" data-file="${key}" open><summary>${device}: ${title}</summary>`
     + `<pre class="configs-${key}" tabindex="0"><code>${esc(data[key])}</code></pre></details>`);
-  return parts.length ? parts.join("") : '<p class="configs-none">Nothing is rendered until the problems above are fixed.</p>';
+  return parts.length ? parts.join("") : `<p class="configs-none">${t("Nothing is rendered until the problems above are fixed.")}</p>`;
 }
 
-function html(data) {
-  const figure = data.svg ? `<div class="topology-figure configs-figure">${data.svg}<p class="topology-caption">`
-    + `${esc(data.name ?? "topology")}: select a switch or a server to show its configuration.</p></div>` : "";
+function html(data, t) {
+  const caption = t("{name}: select a switch or a server to show its configuration.", { name: esc(data.name ?? "topology") });
+  const figure = data.svg ? `<div class="topology-figure configs-figure">${data.svg}<p class="topology-caption">${caption}</p></div>` : "";
   return `<div class="configs-view" data-device="${esc(data.device ?? "")}">`
-    + '<div class="topology-problems" role="region" aria-label="Problems in the topology" aria-live="polite">'
-    + `${problemsHtml(data.issues)}</div>${figure}`
-    + '<p><button type="button" class="md-button configs-download">Download all files (zip)</button> '
+    + `<div class="topology-problems" role="region" aria-label="${t("Problems in the topology")}" aria-live="polite">`
+    + `${problemsHtml(data.issues, t)}</div>${figure}`
+    + `<p><button type="button" class="md-button configs-download">${t("Download all files (zip)")}</button> `
     + '<span class="configs-download-status" role="status"></span></p>'
-    + `<div class="configs-files" aria-live="polite">${filesHtml(data)}</div>${diffHtml(data.diff ?? "")}</div>`;
+    + `<div class="configs-files" aria-live="polite">${filesHtml(data, t)}</div>${diffHtml(data.diff ?? "", t)}</div>`;
 }
 
 function field(element, name) {
   return element.closest(".calc-widget")?.querySelector(`[name="${name}"]`) ?? null;
 }
 
-function mark(element, device) {
+function mark(element, device, t) {
   for (const g of element.querySelectorAll("g[data-node]")) {
     g.classList.toggle("configs-selected", g.dataset.node === device);
     g.setAttribute("role", "button");
     g.setAttribute("tabindex", "0");
-    g.setAttribute("aria-label", `Show the configuration of ${g.dataset.node}`);
+    g.setAttribute("aria-label", t("Show the configuration of {device}", { device: g.dataset.node }));
   }
 }
 
@@ -62,11 +61,12 @@ function choose(element, name) {
 }
 
 async function download(element, ctx, status) {
-  status.textContent = "Rendering every file…";
+  const t = ctx.t;
+  status.textContent = t("Rendering every file…");
   try {
     const result = await ctx.run({ bundle: true });
     const b64 = result.data.zip;
-    if (!b64) { status.textContent = "Nothing to download: fix the problems first."; return; }
+    if (!b64) { status.textContent = t("Nothing to download: fix the problems first."); return; }
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
@@ -75,10 +75,10 @@ async function download(element, ctx, status) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    status.textContent = `${(bytes.length / 1024).toFixed(0)} KB zip of ${result.outputs.switches} switches and `
-      + `${result.outputs.hosts} hosts.`;
+    status.textContent = t("{size} KB zip of {switches} switches and {hosts} hosts.",
+      { size: (bytes.length / 1024).toFixed(0), switches: result.outputs.switches, hosts: result.outputs.hosts });
   } catch (err) {
-    status.textContent = `Could not build the zip: ${err.message ?? err}`;
+    status.textContent = t("Could not build the zip: {error}", { error: err.message ?? err });
   }
 }
 
@@ -103,7 +103,7 @@ function wire(element, ctx) {
 }
 
 export function render(element, result, ctx) {
-  element.innerHTML = html(result.data);
-  mark(element, result.data.device);
+  element.innerHTML = html(result.data, ctx.t);
+  mark(element, result.data.device, ctx.t);
   wire(element, ctx);
 }

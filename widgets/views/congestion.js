@@ -31,8 +31,9 @@ function html(tag, attrs = {}, parent = null, text = null) {
 const fmt = (v, d = 1) => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(d));
 
 class View {
-  constructor(element) {
+  constructor(element, t) {
     this.element = element;
+    this.t = t;
     this.playing = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     this.speed = 1;
     this.pos = 0;
@@ -53,23 +54,24 @@ class View {
   }
 
   build() {
+    const t = this.t;
     const root = html("div", { class: "cg-live" });
     const bar = html("div", { class: "cg-controls" }, root);
     this.play = html("button", { type: "button", class: "cg-play" }, bar);
     this.play.addEventListener("click", () => { this.playing = !this.playing; this.syncButton(); });
-    const sl = html("label", {}, bar, "Speed ");
-    this.speedSel = html("select", { "aria-label": "Playback speed" }, sl);
+    const sl = html("label", {}, bar, `${t("Speed")} `);
+    this.speedSel = html("select", { "aria-label": t("Playback speed") }, sl);
     for (const s of SPEEDS) html("option", { value: s }, this.speedSel, `${s}×`);
     this.speedSel.value = "1";
     this.speedSel.addEventListener("change", () => { this.speed = Number(this.speedSel.value); });
-    const tl = html("label", { class: "cg-scrub" }, bar, "Time ");
-    this.scrub = html("input", { type: "range", min: 0, max: 1, step: 1, value: 0, "aria-label": "Simulated time" }, tl);
+    const tl = html("label", { class: "cg-scrub" }, bar, `${t("Time")} `);
+    this.scrub = html("input", { type: "range", min: 0, max: 1, step: 1, value: 0, "aria-label": t("Simulated time") }, tl);
     this.scrub.addEventListener("input", () => { this.pos = Number(this.scrub.value); this.draw(); });
     this.clock = html("output", { class: "cg-clock", "aria-live": "off" }, bar);
     this.svg = el("svg", { viewBox: `0 0 ${W} 300`, class: "cg-svg", role: "img",
-      "aria-label": "Incast animation: switches, links, queue and PFC state" }, root);
+      "aria-label": t("Incast animation: switches, links, queue and PFC state") }, root);
     this.chart = el("svg", { viewBox: `0 0 ${W} 330`, class: "cg-svg", role: "img",
-      "aria-label": "Sender rates and throughput over time, with the playhead" }, root);
+      "aria-label": t("Sender rates and throughput over time, with the playhead") }, root);
     this.caption = html("p", { class: "cg-caption" }, root);
     const old = this.element.querySelector(".cg-live, .cg-static");
     if (old) old.replaceWith(root); else this.element.appendChild(root);
@@ -78,8 +80,9 @@ class View {
   }
 
   syncButton() {
-    this.play.textContent = this.playing ? "Pause" : "Play";
-    this.play.setAttribute("aria-label", this.playing ? "Pause animation" : "Play animation");
+    const t = this.t;
+    this.play.textContent = this.playing ? t("Pause") : t("Play");
+    this.play.setAttribute("aria-label", this.playing ? t("Pause animation") : t("Play animation"));
   }
 
   load(data) {
@@ -96,7 +99,7 @@ class View {
   // ---- static parts ---------------------------------------------------------------------------
 
   drawScene() {
-    const s = this.svg, d = this.data;
+    const s = this.svg, d = this.data, t = this.t;
     s.replaceChildren();
     const local = d.flows.filter((f) => f.kind === "incast" && !f.remote).length;
     const remote = d.flows.filter((f) => f.kind === "incast" && f.remote).length;
@@ -110,12 +113,12 @@ class View {
     this.links = {};
     const link = (name, a, b) => { this.links[name] = el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "cg-link" }, s); };
     link("L", P.L, P.S); link("Rm", P.Rm, P.U); link("US", P.U, P.S); link("SR", P.S, P.R); link("SV", P.S, P.V);
-    node(10, 45, 100, 50, `${local} senders on S`, "cg-host");
-    node(10, 190, 100, 50, `${remote} senders + victim${tcp ? " + TCP" : ""}`, "cg-host");
+    node(10, 45, 100, 50, t("{count} senders on S", { count: local }), "cg-host");
+    node(10, 190, 100, 50, t("{count} senders + victim{tcp}", { count: remote, tcp: tcp ? " + TCP" : "" }), "cg-host");
     node(185, 195, 50, 40, "U", "cg-switch");
     node(320, 110, 50, 40, "S", "cg-switch");
     node(480, 62, 60, 36, "R", "cg-host");
-    node(480, 167, 60, 36, "V (idle)", "cg-host");
+    node(480, 167, 60, 36, t("V (idle)"), "cg-host");
     el("text", { x: 278, y: 160, class: "cg-small", "text-anchor": "middle" }, s, "U→S");
     this.dots = [];
     for (let i = 0; i < DOTS; i++) this.dots.push(el("circle", { r: 3.2, class: "cg-pkt", cx: -10, cy: -10 }, s));
@@ -126,13 +129,13 @@ class View {
       el("text", { x: 0, y: 4, "text-anchor": "middle" }, g, "PAUSE");
       this.pauses[k] = g;
     }
-    this.wd = el("text", { x: 345, y: 100, "text-anchor": "middle", class: "cg-warn", visibility: "hidden" }, s, "watchdog: dropping");
+    this.wd = el("text", { x: 345, y: 100, "text-anchor": "middle", class: "cg-warn", visibility: "hidden" }, s, t("watchdog: dropping"));
     this.status = el("text", { x: 10, y: 285, class: "cg-small" }, s, "");
     this.drawBars();
   }
 
   drawBars() {
-    const s = this.svg, d = this.data, f = d.frames;
+    const s = this.svg, d = this.data, f = d.frames, t = this.t;
     const top = 30, h = 220, y0 = top + h;
     const qmax = Math.max(d.kmax_KB * 1.15, d.kmin_KB * 2, ...f.queue_R_KB, 10);
     const imax = Math.max((d.xoff_KB + d.headroom_KB) * 1.15, ...f.ingress_up_KB, 10);
@@ -151,18 +154,18 @@ class View {
       el("line", { x1: b.x - 6, x2: b.x + 46, y1: y, y2: y, class: cls }, s);
       el("text", { x: left ? b.x - 8 : b.x + 50, y: y + 4, class: "cg-small", "text-anchor": left ? "end" : "start" }, s, label);
     };
-    this.qbar = bar(610, ["S→R", "queue"], qmax);
+    this.qbar = bar(610, ["S→R", t("queue")], qmax);
     mark(this.qbar, d.kmin_KB, `Kmin ${fmt(d.kmin_KB)} KB`, "cg-ecn", true);
     mark(this.qbar, d.kmax_KB, `Kmax ${fmt(d.kmax_KB)} KB`, "cg-ecn", true);
     const hy = top + h - (Math.min(imax, d.xoff_KB + d.headroom_KB) / imax) * h;
     el("rect", { x: 680, y: hy, width: 40, height: top + h - (d.xoff_KB / imax) * h - hy, class: "cg-headroom" }, s);
-    this.ibar = bar(680, ["S ingress", "from U"], imax);
+    this.ibar = bar(680, [t("S ingress"), t("from U")], imax);
     mark(this.ibar, d.xoff_KB, "XOFF", "cg-pfc");
     mark(this.ibar, d.xon_KB, "", "cg-pfc cg-dashed");
   }
 
   drawChart() {
-    const c = this.chart, d = this.data, f = d.frames, n = this.n;
+    const c = this.chart, d = this.data, f = d.frames, n = this.n, t = this.t;
     c.replaceChildren();
     const left = 55, right = W - 15, T = f.t_us[n - 1] || 1;
     this.x = (i) => left + (f.t_us[i] / T) * (right - left);
@@ -183,20 +186,20 @@ class View {
       el("rect", { x: x0, y: 10, width: Math.max(1, this.x(j) - x0), height: 290, class: "cg-band" }, c);
       i = j;
     }
-    const y1 = panel(10, 140, Math.min(Math.max(d.fair_Gbps * 2.5, 1), d.link_Gbps), "Sender rates", "Gb/s");
+    const y1 = panel(10, 140, Math.min(Math.max(d.fair_Gbps * 2.5, 1), d.link_Gbps), t("Sender rates"), "Gb/s");
     const line = (ys, scale, cls) => {
       const pts = ys.map((v, i) => `${this.x(i).toFixed(1)},${scale(v).toFixed(1)}`).join(" ");
       el("polyline", { points: pts, class: cls }, c);
     };
     d.rates.forEach((r, k) => { if (d.flows[k].kind === "incast") line(r, y1, d.flows[k].remote ? "cg-rate cg-remote" : "cg-rate"); });
     line(f.t_us.map(() => d.fair_Gbps), y1, "cg-fair");
-    const y2 = panel(170, 130, d.link_Gbps * 1.05, "Throughput", "Gb/s");
+    const y2 = panel(170, 130, d.link_Gbps * 1.05, t("Throughput"), "Gb/s");
     line(f.tput_R_Gbps, y2, "cg-tput");
     line(f.victim_Gbps, y2, "cg-victim");
     if (f.tcp_victim_Gbps.some((v) => v > 0)) line(f.tcp_victim_Gbps, y2, "cg-tcp");
     if (f.goodput_R_Gbps.some((v, i) => v < f.tput_R_Gbps[i] - 0.5)) line(f.goodput_R_Gbps, y2, "cg-good");
     el("text", { x: left, y: 322, class: "cg-small" }, c,
-      "Shaded: U→S paused by PFC. Lines: S→R delivered (blue), goodput (green, when it differs), victim to V (red), TCP to V (purple).");
+      t("Shaded: U→S paused by PFC. Lines: S→R delivered (blue), goodput (green, when it differs), victim to V (red), TCP to V (purple)."));
     this.head = el("line", { x1: left, x2: left, y1: 10, y2: 300, class: "cg-head" }, c);
   }
 
@@ -253,8 +256,8 @@ class View {
     travel("Rm", this.pts.U, this.pts.Rm, f.paused_hosts_U[i] > 0);
     travel("SR", this.pts.R, this.pts.S, f.receiver_pause[i] > 0);
     this.wd.setAttribute("visibility", f.watchdog[i] ? "visible" : "hidden");
-    this.status.textContent = `S→R ${fmt(tput)} Gb/s · victim ${fmt(f.victim_Gbps[i])} Gb/s · ` +
-      `${f.cnps[i]} CNPs this frame · dropped ${fmt(f.dropped_KB[i])} KB`;
+    this.status.textContent = this.t("S→R {rate} Gb/s · victim {victim} Gb/s · {cnps} CNPs this frame · dropped {dropped} KB",
+      { rate: fmt(tput), victim: fmt(f.victim_Gbps[i]), cnps: f.cnps[i], dropped: fmt(f.dropped_KB[i]) });
     this.clock.textContent = `${fmt(f.t_us[i], 0)} / ${fmt(f.t_us[this.n - 1], 0)} µs`;
     if (Number(this.scrub.value) !== i) this.scrub.value = String(i);
     const x = this.x(i);
@@ -265,6 +268,6 @@ class View {
 
 export function render(element, result, ctx) {
   if (!result || !result.data || !result.data.frames) return;
-  element.__cgView ??= new View(element);
+  element.__cgView ??= new View(element, ctx.t);
   element.__cgView.load(result.data);
 }

@@ -15,6 +15,8 @@ import html
 import zlib
 from typing import Any
 
+from widgets.texts import T, english
+
 __all__ = ["prerender", "STYLE", "KEYFRAMES"]
 
 W = 760
@@ -68,21 +70,21 @@ def _keyframes(name: str, values: list[float], prop: str) -> str:
     return f"@keyframes {name}{{{''.join(steps)}}}"
 
 
-def _scene(d: dict[str, Any], uid: str) -> str:
+def _scene(d: dict[str, Any], uid: str, t: T) -> str:
     flows = d["flows"]
     local = sum(1 for x in flows if x["kind"] == "incast" and not x["remote"])
     remote = sum(1 for x in flows if x["kind"] == "incast" and x["remote"])
     tcp = " + TCP" if any(x["kind"] == "tcp" for x in flows) else ""
-    parts = [f'<svg class="cg-svg" viewBox="0 0 {W} 300" role="img" aria-label="Incast animation of the '
-             f'build-time run: switches, links, queue and PFC state">']
+    label = t("Incast animation of the build-time run: switches, links, queue and PFC state")
+    parts = [f'<svg class="cg-svg" viewBox="0 0 {W} 300" role="img" aria-label="{label}">']
     pts = {"L": (110, 70), "Rm": (110, 215), "U": (210, 215), "S": (345, 130), "R": (480, 80), "V": (480, 185)}
     for a, b in (("L", "S"), ("Rm", "U"), ("U", "S"), ("S", "R"), ("S", "V")):
         (x1, y1), (x2, y2) = pts[a], pts[b]
         parts.append(f'<line class="cg-link" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
-    for x, y, w, h, label, cls in ((10, 45, 100, 50, f"{local} senders on S", "cg-host"),
-                                   (10, 190, 100, 50, f"{remote} senders + victim{tcp}", "cg-host"),
+    for x, y, w, h, label, cls in ((10, 45, 100, 50, t("{count} senders on S", count=local), "cg-host"),
+                                   (10, 190, 100, 50, t("{count} senders + victim{tcp}", count=remote, tcp=tcp), "cg-host"),
                                    (185, 195, 50, 40, "U", "cg-switch"), (320, 110, 50, 40, "S", "cg-switch"),
-                                   (480, 62, 60, 36, "R", "cg-host"), (480, 167, 60, 36, "V (idle)", "cg-host")):
+                                   (480, 62, 60, 36, "R", "cg-host"), (480, 167, 60, 36, t("V (idle)"), "cg-host")):
         parts.append(f'<rect class="{cls}" x="{x}" y="{y}" width="{w}" height="{h}" rx="5"/>'
                      f'<text class="cg-label" x="{x + w / 2:g}" y="{y + h / 2 + 4:g}" text-anchor="middle">'
                      f"{html.escape(label)}</text>")
@@ -90,12 +92,12 @@ def _scene(d: dict[str, Any], uid: str) -> str:
     parts.append(f'<g class="cg-pause cg-blink" style="animation:cg-pz-{uid} {PLAY_SECONDS}s linear infinite">'
                  '<rect x="255" y="163" width="44" height="17" rx="3"/>'
                  '<text x="277" y="176" text-anchor="middle">PAUSE</text></g>')
-    parts.append(_bars(d, uid))
+    parts.append(_bars(d, uid, t))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _bars(d: dict[str, Any], uid: str) -> str:
+def _bars(d: dict[str, Any], uid: str, t: T) -> str:
     f = d["frames"]
     top, h = 30, 220
     qmax = max(d["kmax_KB"] * 1.15, d["kmin_KB"] * 2, max(f["queue_R_KB"]), 10.0)
@@ -117,20 +119,20 @@ def _bars(d: dict[str, Any], uid: str) -> str:
         out.append(f'<line class="{cls}" x1="{x - 6}" x2="{x + 46}" y1="{_f(y)}" y2="{_f(y)}"/>'
                    f'<text class="cg-small" x="{tx}" y="{_f(y + 4)}" text-anchor="{anchor}">{html.escape(label)}</text>')
 
-    bar(610, ("S→R", "queue"), f"cg-q-{uid}")
+    bar(610, ("S→R", t("queue")), f"cg-q-{uid}")
     mark(610, d["kmin_KB"], qmax, f"Kmin {_fmt(d['kmin_KB'])} KB", "cg-ecn", left=True)
     mark(610, d["kmax_KB"], qmax, f"Kmax {_fmt(d['kmax_KB'])} KB", "cg-ecn", left=True)
     head_top = min(imax, d["xoff_KB"] + d["headroom_KB"])
     y_hr, y_x = top + h - head_top / imax * h, top + h - d["xoff_KB"] / imax * h
     out.append(f'<rect class="cg-headroom" x="680" y="{_f(y_hr)}" width="40" height="{_f(y_x - y_hr)}"/>')
-    bar(680, ("S ingress", "from U"), f"cg-i-{uid}")
+    bar(680, (t("S ingress"), t("from U")), f"cg-i-{uid}")
     mark(680, d["xoff_KB"], imax, "XOFF", "cg-pfc")
     mark(680, d["xon_KB"], imax, "", "cg-pfc cg-dashed")
     d["_qmax"], d["_imax"] = qmax, imax
     return "".join(out)
 
 
-def _chart(d: dict[str, Any], uid: str) -> str:
+def _chart(d: dict[str, Any], uid: str, t: T) -> str:
     f = d["frames"]
     n = len(f["t_us"])
     left, right = 55, W - 15
@@ -146,8 +148,8 @@ def _chart(d: dict[str, Any], uid: str) -> str:
                        for i, v in enumerate(values) if i % every == every - 1 or i == 0)
         return f'<polyline class="{cls}" points="{pts}"/>'
 
-    out = [f'<svg class="cg-svg" viewBox="0 0 {W} 330" role="img" aria-label="Sender rates and throughput '
-           f'of the build-time run, with a moving playhead">']
+    label = t("Sender rates and throughput of the build-time run, with a moving playhead")
+    out = [f'<svg class="cg-svg" viewBox="0 0 {W} 330" role="img" aria-label="{label}">']
     i = 0
     while i < n:
         if f["paused_up"][i]:
@@ -160,7 +162,7 @@ def _chart(d: dict[str, Any], uid: str) -> str:
         i += 1
     incast = [k for k, fl in enumerate(d["flows"]) if fl["kind"] == "incast"]
     rmax = min(float(d["link_Gbps"]), max(d["fair_Gbps"] * 2.5, 1.0))
-    for top, h, vmax, label in ((10, 140, rmax, "Sender rates"), (170, 130, d["link_Gbps"] * 1.05, "Throughput")):
+    for top, h, vmax, label in ((10, 140, rmax, t("Sender rates")), (170, 130, d["link_Gbps"] * 1.05, t("Throughput"))):
         out.append(f'<rect class="cg-panel" x="{left}" y="{top}" width="{right - left}" height="{h}"/>'
                    f'<text class="cg-small" x="{left + 6}" y="{top + 12}">{label}</text>'
                    f'<text class="cg-small" x="{left - 4}" y="{top + 10}" text-anchor="end">{_fmt(vmax)}</text>'
@@ -177,8 +179,8 @@ def _chart(d: dict[str, Any], uid: str) -> str:
         out.append(poly(f["tcp_victim_Gbps"], 170, 130, top2, "cg-tcp"))
     out.append(f'<line class="cg-head cg-move" x1="{left}" x2="{left}" y1="10" y2="300" '
                f'style="animation:cg-h-{uid} {PLAY_SECONDS}s linear infinite"/>')
-    out.append(f'<text class="cg-small" x="{left}" y="322">Shaded: U→S paused by PFC. Blue: S→R delivered; '
-               f"red: victim flow to the idle port V; dashed: fair share C/N.</text></svg>")
+    key = t("Shaded: U→S paused by PFC. Blue: S→R delivered; red: victim flow to the idle port V; dashed: fair share C/N.")
+    out.append(f'<text class="cg-small" x="{left}" y="322">{key}</text></svg>')
     return "".join(out)
 
 
@@ -188,14 +190,14 @@ def _uid(d: dict[str, Any]) -> str:
     return f"{zlib.crc32(key.encode()):08x}"
 
 
-def prerender(result: dict[str, Any]) -> str:
+def prerender(result: dict[str, Any], t: T = english) -> str:
     d = dict(result.get("data") or {})
     if "frames" not in d:
         return ""
     uid = _uid(d)
     f = d["frames"]
-    scene = _scene(d, uid)
-    chart = _chart(d, uid)
+    scene = _scene(d, uid, t)
+    chart = _chart(d, uid, t)
     qmax, imax = d["_qmax"], d["_imax"]
     span = f["t_us"][-1] or 1.0
     head = [(t / span) * (W - 70) for t in f["t_us"]]
@@ -205,8 +207,9 @@ def prerender(result: dict[str, Any]) -> str:
         _keyframes(f"cg-pz-{uid}", [1.0 if v else 0.0 for v in f["paused_up"]], "opacity:{:.0f}"),
         _keyframes(f"cg-h-{uid}", head, "transform:translateX({:.1f}px)"),
     ))
-    note = ('<p class="cg-note">The build-time run, replayed. When Python is ready the player below '
-            "gains a scrubber, play and pause, and speed, and follows your inputs.</p>")
-    return (f"{STYLE}<style>{css}</style><div class=\"cg-static\">{note}{scene}{chart}"
-            f'<p class="cg-caption">Bars: the lossless queue of S→R against Kmin and Kmax (orange lines), and '
-            f"what S holds from U against XOFF (red line; the shaded band above it is the headroom).</p></div>")
+    note = t("The build-time run, replayed. When Python is ready the player below gains a scrubber, play and pause, "
+             "and speed, and follows your inputs.")
+    caption = t("Bars: the lossless queue of S→R against Kmin and Kmax (orange lines), and what S holds from U against "
+                "XOFF (red line; the shaded band above it is the headroom).")
+    return (f'{STYLE}<style>{css}</style><div class="cg-static"><p class="cg-note">{note}</p>{scene}{chart}'
+            f'<p class="cg-caption">{caption}</p></div>')

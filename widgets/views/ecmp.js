@@ -6,8 +6,7 @@ const WIDTH = 760;
 const TOP = 56;
 const BOTTOM = 236;
 const SPINE_H = 22;
-export const LEGEND = "Colour: connection. Red dashed line: one uplink's capacity; dashed lane: idle uplink. "
-  + "Hover, tap or focus a block to trace its flow.";
+export const legend = (t) => t("Colour: connection. Red dashed line: one uplink's capacity; dashed lane: idle uplink. Hover, tap or focus a block to trace its flow.");
 
 export const STYLE = `
 .ecmp-svg{width:100%;height:auto;font:12px system-ui,sans-serif}
@@ -33,15 +32,16 @@ function hex6(n) {
   return `0x${n.toString(16).padStart(6, "0")}`;
 }
 
-function tip(conn, j, qp) {
+function tip(conn, j, qp, t) {
   const port = "sport" in qp ? `:${qp.sport}` : "";
   const qpn = "lqpn" in qp ? ` QPN ${hex6(qp.lqpn)}→${hex6(qp.rqpn)}` : "";
-  const tier2 = "path2" in qp ? `, spine uplink ${qp.path2}` : "";
-  return `connection ${conn.id} QP ${j}: ${conn.src}${port} → ${conn.dst}:4791 UDP${qpn}; `
-    + `hash ${qp.hash} → uplink ${qp.path}${tier2}; rate ${Math.round(conn.rate * 100)}% of fair share`;
+  const tier2 = "path2" in qp ? t(", spine uplink {uplink}", { uplink: qp.path2 }) : "";
+  return t("connection {id} QP {qp}: {src} → {dst}:4791 UDP{qpn}; hash {hash} → uplink {path}{tier2}; rate {rate} of fair share",
+    { id: conn.id, qp: j, src: `${conn.src}${port}`, dst: conn.dst, qpn, hash: qp.hash, path: qp.path, tier2,
+      rate: `${Math.round(conn.rate * 100)}%` });
 }
 
-export function svg(data) {
+export function svg(data, t) {
   const u = data.paths;
   const q = data.qps_per_flow;
   const pitch = Math.min(44, (WIDTH - 40) / u);
@@ -50,16 +50,16 @@ export function svg(data) {
   const unit = (BOTTOM - TOP - 14) / peak;
   const height = BOTTOM + (data.spine_loads.length ? SPINE_H + 70 : SPINE_H + 6);
   const parts = [
-    `<svg class="ecmp-svg" viewBox="0 0 ${WIDTH} ${height}" role="group" aria-label="Sub-flows on ${u} uplinks">`,
+    `<svg class="ecmp-svg" viewBox="0 0 ${WIDTH} ${height}" role="group" aria-label="${t("Sub-flows on {uplinks} uplinks", { uplinks: u })}">`,
     `<rect x="${WIDTH / 2 - 90}" y="6" width="180" height="26" rx="4" class="ecmp-box"/>`,
-    `<text x="${WIDTH / 2}" y="24" text-anchor="middle" class="ecmp-label">leaf: ${data.flows} connections × ${q} QP</text>`,
+    `<text x="${WIDTH / 2}" y="24" text-anchor="middle" class="ecmp-label">${t("leaf: {flows} connections × {qps} QP", { flows: data.flows, qps: q })}</text>`,
   ];
   for (let p = 0; p < u; p++) {
     const cx = x0 + (p + 0.5) * pitch;
     const idle = data.loads[p] === 0 && !data.spray;
     parts.push(`<line x1="${WIDTH / 2}" y1="32" x2="${cx.toFixed(1)}" y2="${TOP}" class="ecmp-fan"/>`);
     parts.push(`<line x1="${cx.toFixed(1)}" y1="${TOP}" x2="${cx.toFixed(1)}" y2="${BOTTOM}" class="ecmp-lane${idle ? " ecmp-idle" : ""}"/>`);
-    parts.push(`<rect x="${(x0 + p * pitch + 1).toFixed(1)}" y="${BOTTOM}" width="${(pitch - 2).toFixed(1)}" height="${SPINE_H}" class="ecmp-box"><title>uplink ${p}: ${data.loads[p]} sub-flows</title></rect>`);
+    parts.push(`<rect x="${(x0 + p * pitch + 1).toFixed(1)}" y="${BOTTOM}" width="${(pitch - 2).toFixed(1)}" height="${SPINE_H}" class="ecmp-box"><title>${t("uplink {uplink}: {load} sub-flows", { uplink: p, load: data.loads[p] })}</title></rect>`);
     if (u <= 32) parts.push(`<text x="${cx.toFixed(1)}" y="${BOTTOM + 15}" text-anchor="middle" class="ecmp-small">${p}</text>`);
   }
   const cap = BOTTOM - unit * q;
@@ -72,7 +72,7 @@ export function svg(data) {
       for (const p of lanes) {
         const y = BOTTOM - stack[p] - h;
         stack[p] += h;
-        parts.push(`<rect class="ecmp-flow" tabindex="0" data-conn="${conn.id}" data-qp="${j}" x="${(x0 + p * pitch + pitch * 0.2).toFixed(1)}" y="${y.toFixed(1)}" width="${(pitch * 0.6).toFixed(1)}" height="${Math.max(h - 0.6, 0.4).toFixed(1)}" fill="${colour(conn.id)}"><title>${esc(tip(conn, j, qp))}</title></rect>`);
+        parts.push(`<rect class="ecmp-flow" tabindex="0" data-conn="${conn.id}" data-qp="${j}" x="${(x0 + p * pitch + pitch * 0.2).toFixed(1)}" y="${y.toFixed(1)}" width="${(pitch * 0.6).toFixed(1)}" height="${Math.max(h - 0.6, 0.4).toFixed(1)}" fill="${colour(conn.id)}"><title>${esc(tip(conn, j, qp, t))}</title></rect>`);
       }
     });
   }
@@ -82,27 +82,27 @@ export function svg(data) {
       const w = (pitch * 0.8) / row.length;
       row.forEach((load, b) => {
         const h = (40 * load) / top;
-        parts.push(`<rect class="ecmp-spine-up" x="${(x0 + a * pitch + pitch * 0.1 + b * w).toFixed(1)}" y="${(BOTTOM + SPINE_H + 46 - h).toFixed(1)}" width="${Math.max(w - 0.3, 0.3).toFixed(1)}" height="${h.toFixed(1)}" fill="#777"><title>spine ${a} uplink ${b}: ${load} sub-flows from all leaves</title></rect>`);
+        parts.push(`<rect class="ecmp-spine-up" x="${(x0 + a * pitch + pitch * 0.1 + b * w).toFixed(1)}" y="${(BOTTOM + SPINE_H + 46 - h).toFixed(1)}" width="${Math.max(w - 0.3, 0.3).toFixed(1)}" height="${h.toFixed(1)}" fill="#777"><title>${t("spine {spine} uplink {uplink}: {load} sub-flows from all leaves", { spine: a, uplink: b, load })}</title></rect>`);
       });
     });
-    parts.push(`<text x="${WIDTH / 2}" y="${BOTTOM + SPINE_H + 62}" text-anchor="middle" class="ecmp-label">each spine's own uplinks: sub-flows from every leaf</text>`);
+    parts.push(`<text x="${WIDTH / 2}" y="${BOTTOM + SPINE_H + 62}" text-anchor="middle" class="ecmp-label">${t("each spine's own uplinks: sub-flows from every leaf")}</text>`);
   }
   parts.push("</svg>");
   return parts.join("");
 }
 
-export function summary(data) {
-  if (data.spray) return `Trial 1: every connection is spread over all ${data.paths} uplinks.`;
+export function summary(data, t) {
+  if (data.spray) return t("Trial 1: every connection is spread over all {paths} uplinks.", { paths: data.paths });
   const idle = data.loads.filter((x) => x === 0).length;
   const slowest = Math.min(...data.connections.map((c) => c.rate));
-  return `Trial 1: the busiest uplink carries ${Math.max(...data.loads)} sub-flows, ${idle} of ${data.paths} `
-    + `uplinks are idle, and the slowest connection runs at ${Math.round(slowest * 100)}% of its fair share.`;
+  return t("Trial 1: the busiest uplink carries {busiest} sub-flows, {idle} of {paths} uplinks are idle, and the slowest connection runs at {rate} of its fair share.",
+    { busiest: Math.max(...data.loads), idle, paths: data.paths, rate: `${Math.round(slowest * 100)}%` });
 }
 
-function traceText(data, id) {
+function traceText(data, id, t) {
   const conn = data.connections.find((c) => c.id === id);
   if (!conn) return "";
-  return conn.qps.map((qp, j) => tip(conn, j, qp)).join("\n");
+  return conn.qps.map((qp, j) => tip(conn, j, qp, t)).join("\n");
 }
 
 function setField(ctx, name, value) {
@@ -116,15 +116,16 @@ function setField(ctx, name, value) {
 export function render(element, result, ctx) {
   const data = result.data;
   const inputs = result.inputs || {};
+  const t = ctx.t;
   element.innerHTML = `<style>${STYLE}</style>`
     + `<div class="ecmp-controls">`
-    + `<button type="button" data-act="seed">Re-hash: new random seed</button>`
-    + `<button type="button" data-act="more">One more queue pair per connection</button>`
-    + `<button type="button" data-act="fewer"${data.qps_per_flow <= 1 ? " disabled" : ""}>One fewer</button>`
-    + `<label>Trace connection <select data-act="trace"><option value="">none</option>`
+    + `<button type="button" data-act="seed">${t("Re-hash: new random seed")}</button>`
+    + `<button type="button" data-act="more">${t("One more queue pair per connection")}</button>`
+    + `<button type="button" data-act="fewer"${data.qps_per_flow <= 1 ? " disabled" : ""}>${t("One fewer")}</button>`
+    + `<label>${t("Trace connection")} <select data-act="trace"><option value="">${t("none")}</option>`
     + data.connections.map((c) => `<option value="${c.id}">${c.id}: ${esc(c.src)} → ${esc(c.dst)}</option>`).join("")
     + `</select></label></div>`
-    + `<figure class="ecmp-figure">${svg(data)}<figcaption class="ecmp-summary">${esc(summary(data))} ${LEGEND}</figcaption></figure>`
+    + `<figure class="ecmp-figure">${svg(data, t)}<figcaption class="ecmp-summary">${esc(summary(data, t))} ${legend(t)}</figcaption></figure>`
     + `<pre class="ecmp-trace" aria-live="polite"></pre>`;
   const figure = element.querySelector(".ecmp-figure");
   const select = element.querySelector('select[data-act="trace"]');
@@ -132,7 +133,7 @@ export function render(element, result, ctx) {
   const trace = (id) => {
     figure.classList.toggle("ecmp-dim", id !== null);
     for (const rect of figure.querySelectorAll(".ecmp-flow")) rect.classList.toggle("ecmp-on", Number(rect.dataset.conn) === id);
-    out.textContent = id === null ? "" : traceText(data, id);
+    out.textContent = id === null ? "" : traceText(data, id, t);
     select.value = id === null ? "" : String(id);
   };
   select.addEventListener("change", () => trace(select.value === "" ? null : Number(select.value)));

@@ -15,6 +15,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 from typing import Any
 
+from widgets.texts import T, english
+
 __all__ = ["prerender", "svg", "colour"]
 
 STYLE = """
@@ -26,8 +28,6 @@ STYLE = """
 .ecmp-cap{stroke:#c0392b;stroke-dasharray:6 4}
 .ecmp-flow{cursor:pointer}
 """
-LEGEND = ("Colour: connection. Red dashed line: one uplink's capacity; dashed lane: idle uplink. "
-          "Hover, tap or focus a block to trace its flow.")
 WIDTH = 760
 TOP = 56
 BOTTOM = 236
@@ -60,7 +60,7 @@ def _lanes(paths: int) -> tuple[float, float]:
     return pitch, (WIDTH - pitch * paths) / 2
 
 
-def _blocks(data: dict[str, Any], unit: float, pitch: float, x0: float) -> list[str]:
+def _blocks(data: dict[str, Any], unit: float, pitch: float, x0: float, t: T) -> list[str]:
     out = []
     height = [0.0] * data["paths"]
     for conn in data["connections"]:
@@ -71,7 +71,7 @@ def _blocks(data: dict[str, Any], unit: float, pitch: float, x0: float) -> list[
                 h = unit * share
                 y = BOTTOM - height[p] - h
                 height[p] += h
-                tip = _tip(conn, j, qp)
+                tip = _tip(conn, j, qp, t)
                 out.append(
                     f'<rect class="ecmp-flow" tabindex="0" data-conn="{conn["id"]}" data-qp="{j}" x="{_f1(x0 + p * pitch + pitch * 0.2)}" '
                     f'y="{_f1(y)}" width="{_f1(pitch * 0.6)}" height="{_f1(max(h - 0.6, 0.4))}" fill="{colour(conn["id"])}">'
@@ -79,15 +79,16 @@ def _blocks(data: dict[str, Any], unit: float, pitch: float, x0: float) -> list[
     return out
 
 
-def _tip(conn: dict[str, Any], j: int, qp: dict[str, Any]) -> str:
+def _tip(conn: dict[str, Any], j: int, qp: dict[str, Any], t: T = english) -> str:
     port = f':{qp["sport"]}' if "sport" in qp else ""
     qpn = f' QPN {qp["lqpn"]:#08x}→{qp["rqpn"]:#08x}' if "lqpn" in qp else ""
-    tier2 = f', spine uplink {qp["path2"]}' if "path2" in qp else ""
-    return (f'connection {conn["id"]} QP {j}: {conn["src"]}{port} → {conn["dst"]}:4791 UDP{qpn}; '
-            f'hash {qp["hash"]} → uplink {qp["path"]}{tier2}; rate {_pct(conn["rate"])} of fair share')
+    tier2 = t(", spine uplink {uplink}", uplink=qp["path2"]) if "path2" in qp else ""
+    return t("connection {id} QP {qp}: {src} → {dst}:4791 UDP{qpn}; hash {hash} → uplink {path}{tier2}; "
+             "rate {rate} of fair share", id=conn["id"], qp=j, src=f'{conn["src"]}{port}', dst=conn["dst"], qpn=qpn,
+             hash=qp["hash"], path=qp["path"], tier2=tier2, rate=_pct(conn["rate"]))
 
 
-def _spines(data: dict[str, Any], pitch: float, x0: float) -> list[str]:
+def _spines(data: dict[str, Any], pitch: float, x0: float, t: T) -> list[str]:
     out = []
     loads = data["spine_loads"]
     top = max((max(row) for row in loads), default=1) or 1
@@ -97,13 +98,15 @@ def _spines(data: dict[str, Any], pitch: float, x0: float) -> list[str]:
             h = 40 * load / top
             out.append(f'<rect class="ecmp-spine-up" x="{_f1(x0 + a * pitch + pitch * 0.1 + b * width)}" '
                        f'y="{_f1(BOTTOM + SPINE_H + 46 - h)}" width="{_f1(max(width - 0.3, 0.3))}" height="{_f1(h)}" '
-                       f'fill="#777"><title>spine {a} uplink {b}: {load} sub-flows from all leaves</title></rect>')
+                       f'fill="#777"><title>{t("spine {spine} uplink {uplink}: {load} sub-flows from all leaves", spine=a, uplink=b, load=load)}'
+                       "</title></rect>")
+    own = t("each spine's own uplinks: sub-flows from every leaf")
     out.append(f'<text x="{_js(WIDTH / 2)}" y="{BOTTOM + SPINE_H + 62}" text-anchor="middle" class="ecmp-label">'
-               "each spine's own uplinks: sub-flows from every leaf</text>")
+               f"{own}</text>")
     return out
 
 
-def svg(data: dict[str, Any]) -> str:
+def svg(data: dict[str, Any], t: T = english) -> str:
     """The drawing as an SVG string."""
     u, q = data["paths"], data["qps_per_flow"]
     pitch, x0 = _lanes(u)
@@ -111,10 +114,10 @@ def svg(data: dict[str, Any]) -> str:
     unit = (BOTTOM - TOP - 14) / peak
     height = BOTTOM + (SPINE_H + 70 if data["spine_loads"] else SPINE_H + 6)
     parts = [f'<svg class="ecmp-svg" viewBox="0 0 {WIDTH} {height}" role="group" '
-             f'aria-label="Sub-flows on {u} uplinks">',
+             f'aria-label="{t("Sub-flows on {uplinks} uplinks", uplinks=u)}">',
              f'<rect x="{_js(WIDTH / 2 - 90)}" y="6" width="180" height="26" rx="4" class="ecmp-box"/>',
-             f'<text x="{_js(WIDTH / 2)}" y="24" text-anchor="middle" class="ecmp-label">leaf: {data["flows"]} '
-             f'connections × {q} QP</text>']
+             f'<text x="{_js(WIDTH / 2)}" y="24" text-anchor="middle" class="ecmp-label">'
+             f'{t("leaf: {flows} connections × {qps} QP", flows=data["flows"], qps=q)}</text>']
     for p in range(u):
         cx = x0 + (p + 0.5) * pitch
         idle = data["loads"][p] == 0 and not data["spray"]
@@ -122,29 +125,36 @@ def svg(data: dict[str, Any]) -> str:
         parts.append(f'<line x1="{_f1(cx)}" y1="{TOP}" x2="{_f1(cx)}" y2="{BOTTOM}" '
                      f'class="ecmp-lane{" ecmp-idle" if idle else ""}"/>')
         parts.append(f'<rect x="{_f1(x0 + p * pitch + 1)}" y="{BOTTOM}" width="{_f1(pitch - 2)}" height="{SPINE_H}" '
-                     f'class="ecmp-box"><title>uplink {p}: {data["loads"][p]} sub-flows</title></rect>')
+                     f'class="ecmp-box"><title>{t("uplink {uplink}: {load} sub-flows", uplink=p, load=data["loads"][p])}'
+                     "</title></rect>")
         if u <= 32:
             parts.append(f'<text x="{_f1(cx)}" y="{BOTTOM + 15}" text-anchor="middle" class="ecmp-small">{p}</text>')
     cap = BOTTOM - unit * q
     parts.append(f'<line x1="{_js(x0)}" y1="{_f1(cap)}" x2="{_js(x0 + pitch * u)}" y2="{_f1(cap)}" class="ecmp-cap"/>')
-    parts += _blocks(data, unit, pitch, x0)
+    parts += _blocks(data, unit, pitch, x0, t)
     if data["spine_loads"]:
-        parts += _spines(data, pitch, x0)
+        parts += _spines(data, pitch, x0, t)
     parts.append("</svg>")
     return "".join(parts)
 
 
-def summary(data: dict[str, Any]) -> str:
+def summary(data: dict[str, Any], t: T = english) -> str:
     """One sentence about the drawn trial."""
     rates = [c["rate"] for c in data["connections"]]
     idle = sum(1 for x in data["loads"] if x == 0)
     if data["spray"]:
-        return f"Trial 1: every connection is spread over all {data['paths']} uplinks."
-    return (f"Trial 1: the busiest uplink carries {max(data['loads'])} sub-flows, {idle} of {data['paths']} "
-            f"uplinks are idle, and the slowest connection runs at {_pct(min(rates))} of its fair share.")
+        return t("Trial 1: every connection is spread over all {paths} uplinks.", paths=data["paths"])
+    return t("Trial 1: the busiest uplink carries {busiest} sub-flows, {idle} of {paths} uplinks are idle, and the "
+             "slowest connection runs at {rate} of its fair share.", busiest=max(data["loads"]), idle=idle,
+             paths=data["paths"], rate=_pct(min(rates)))
 
 
-def prerender(result: dict[str, Any]) -> str:
+def legend(t: T = english) -> str:
+    return t("Colour: connection. Red dashed line: one uplink's capacity; dashed lane: idle uplink. Hover, tap or "
+             "focus a block to trace its flow.")
+
+
+def prerender(result: dict[str, Any], t: T = english) -> str:
     data = result["data"]
-    return (f'<style>{STYLE}</style><figure class="ecmp-figure">{svg(data)}<figcaption class="ecmp-summary">{escape(summary(data))} '
-            f"{LEGEND}</figcaption></figure>")
+    return (f'<style>{STYLE}</style><figure class="ecmp-figure">{svg(data, t)}<figcaption class="ecmp-summary">'
+            f"{escape(summary(data, t))} {legend(t)}</figcaption></figure>")

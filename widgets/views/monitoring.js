@@ -3,9 +3,10 @@
 // (tests/test_views.py checks it).
 
 const FILES = [
-  ["rules", "ai-fabric-alerts.rules.yml", "application/yaml", "Rules at these thresholds (YAML)"],
-  ["dashboard", "ai-fabric-dashboard.json", "application/json", "Dashboard at these thresholds (JSON)"],
+  ["rules", "ai-fabric-alerts.rules.yml", "application/yaml"],
+  ["dashboard", "ai-fabric-dashboard.json", "application/json"],
 ];
+const labels = (t) => ({ rules: t("Rules at these thresholds (YAML)"), dashboard: t("Dashboard at these thresholds (JSON)") });
 
 const esc = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 // Python's urllib.parse.quote(text, safe=""): every byte but letters, digits and _.-~ escaped.
@@ -17,12 +18,13 @@ function link(text, filename, mime, label) {
 }
 
 /** The view's markup for a result: the same string as monitoring.py's prerender. */
-export function viewHtml(result) {
+export function viewHtml(result, t) {
   const data = result.data || {};
-  const links = FILES.filter(([key]) => key in data).map(([key, name, mime, label]) => link(data[key], name, mime, label));
-  return `<p class="calc-view-downloads">Download with the thresholds above: ${links.join(" ")}</p>`;
+  const label = labels(t);
+  const links = FILES.filter(([key]) => key in data).map(([key, name, mime]) => link(data[key], name, mime, label[key]));
+  return `<p class="calc-view-downloads">${t("Download with the thresholds above:")} ${links.join(" ")}</p>`;
 }
 
-export function render(element, result) {
-  element.innerHTML = viewHtml(result);
+export function render(element, result, ctx) {
+  element.innerHTML = viewHtml(result, ctx.t);
 }

@@ -7,12 +7,18 @@ import html
 from typing import Any
 from urllib.parse import quote
 
+from widgets.texts import T, english
+
 __all__ = ["prerender"]
 
 FILES = (
-    ("rules", "ai-fabric-alerts.rules.yml", "application/yaml", "Rules at these thresholds (YAML)"),
-    ("dashboard", "ai-fabric-dashboard.json", "application/json", "Dashboard at these thresholds (JSON)"),
+    ("rules", "ai-fabric-alerts.rules.yml", "application/yaml"),
+    ("dashboard", "ai-fabric-dashboard.json", "application/json"),
 )
+
+
+def _labels(t: T) -> dict[str, str]:
+    return {"rules": t("Rules at these thresholds (YAML)"), "dashboard": t("Dashboard at these thresholds (JSON)")}
 
 
 def _link(text: str, filename: str, mime: str, label: str) -> str:
@@ -21,7 +27,8 @@ def _link(text: str, filename: str, mime: str, label: str) -> str:
             f'href="{html.escape(href)}">{html.escape(label)}</a>')
 
 
-def prerender(result: dict[str, Any]) -> str:
+def prerender(result: dict[str, Any], t: T = english) -> str:
     data = result.get("data", {})
-    links = " ".join(_link(data[key], name, mime, label) for key, name, mime, label in FILES if key in data)
-    return f'<p class="calc-view-downloads">Download with the thresholds above: {links}</p>'
+    labels = _labels(t)
+    links = " ".join(_link(data[key], name, mime, labels[key]) for key, name, mime in FILES if key in data)
+    return f'<p class="calc-view-downloads">{t("Download with the thresholds above:")} {links}</p>'

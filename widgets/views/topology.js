@@ -7,33 +7,35 @@ const EDITOR_PAGE = "../topology-as-code/";
 const PREVIEW_LINES = 24;
 const MAX_LINK_CHARS = 6000;
 
-export function fabricHtml(yaml) {
+export function fabricHtml(yaml, t) {
   const lines = yaml.split("\n");
   const shown = lines.slice(0, PREVIEW_LINES).join("\n")
-    + (lines.length > PREVIEW_LINES ? `\n# … ${lines.length - PREVIEW_LINES} more lines` : "");
+    + (lines.length > PREVIEW_LINES ? `\n${t("# … {more} more lines", { more: lines.length - PREVIEW_LINES })}` : "");
   let link = "";
   if (yaml.length <= MAX_LINK_CHARS) {
     const href = `${EDITOR_PAGE}?editor.example=custom&editor.yaml=${encodeURIComponent(yaml)}#editor`;
-    link = ` <a class="md-button topology-open" href="${esc(href)}">Open in the topology editor</a>`;
+    link = ` <a class="md-button topology-open" href="${esc(href)}">${t("Open in the topology editor")}</a>`;
   }
-  return `<div class="topology-view"><p>The same design as a topology file (${lines.length - 1} lines), `
-    + `which the topology editor reads back to the same counts:</p>`
+  const intro = t("The same design as a topology file ({lines} lines), which the topology editor reads back to the same counts:",
+    { lines: lines.length - 1 });
+  return `<div class="topology-view"><p>${intro}</p>`
     + `<pre class="topology-yaml"><code tabindex="0">${esc(shown)}</code></pre>`
     + `<p><a class="md-button topology-download" download="fabric.yaml" href="${esc(downloadHref(yaml))}">`
-    + `Download fabric.yaml</a>${link}</p></div>`;
+    + `${t("Download fabric.yaml")}</a>${link}</p></div>`;
 }
 
 function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 }
 
-export function problemsHtml(issues) {
-  if (!issues.length) return '<p class="topology-ok">No problems found.</p>';
+export function problemsHtml(issues, t) {
+  if (!issues.length) return `<p class="topology-ok">${t("No problems found.")}</p>`;
   const items = issues.map((i) => `<li><button type="button" class="topology-line" data-line="${Number(i.line)}">`
-    + `line ${Number(i.line)}</button> <code>${esc(i.rule)}</code> ${esc(i.message)}</li>`).join("");
+    + `${t("line {line}", { line: Number(i.line) })}</button> <code>${esc(i.rule)}</code> ${esc(i.message)}</li>`).join("");
   const n = issues.length;
-  return `<p class="topology-bad"><strong>${n} problem${n !== 1 ? "s" : ""}</strong> `
-    + `(select a line number to jump to it in the editor):</p><ol>${items}</ol>`;
+  const found = n === 1 ? t("1 problem") : t("{count} problems", { count: n });
+  return `<p class="topology-bad"><strong>${found}</strong> `
+    + `${t("(select a line number to jump to it in the editor):")}</p><ol>${items}</ol>`;
 }
 
 export function downloadHref(text) {
@@ -78,21 +80,22 @@ function wire(element) {
 }
 
 /** The view's markup for a result: the same string as topology.py's prerender. */
-export function viewHtml(result) {
+export function viewHtml(result, t) {
   const data = result.data;
-  if (result.calculator === "fabric") return fabricHtml(String(data.yaml));
+  if (result.calculator === "fabric") return fabricHtml(String(data.yaml), t);
   const yaml = String(result.inputs.yaml ?? "");
+  const caption = t("{name}: tiers as rows; a link takes the colour of its lower switch's oversubscription. Hover, tap or focus a switch for its details.",
+    { name: esc(data.name ?? "topology") });
   return `<div class="topology-view">`
-    + `<div class="topology-problems" role="region" aria-label="Problems in the topology" aria-live="polite">`
-    + `${problemsHtml(data.issues)}</div>`
-    + `<div class="topology-figure">${data.svg}<p class="topology-caption">${esc(data.name ?? "topology")}: tiers as `
-    + `rows; a link takes the colour of its lower switch's oversubscription. Hover, tap or focus a switch for its details.</p>`
+    + `<div class="topology-problems" role="region" aria-label="${t("Problems in the topology")}" aria-live="polite">`
+    + `${problemsHtml(data.issues, t)}</div>`
+    + `<div class="topology-figure">${data.svg}<p class="topology-caption">${caption}</p>`
     + `<p class="calc-diagram-detail" aria-live="polite"></p></div>`
     + `<p><a class="md-button topology-download" download="topology.yaml" href="${esc(downloadHref(yaml))}">`
-    + `Download this YAML</a></p></div>`;
+    + `${t("Download this YAML")}</a></p></div>`;
 }
 
-export function render(element, result) {
-  element.innerHTML = viewHtml(result);
+export function render(element, result, ctx) {
+  element.innerHTML = viewHtml(result, ctx.t);
   if (result.calculator !== "fabric") wire(element);
 }

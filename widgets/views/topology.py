@@ -15,6 +15,8 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
+from widgets.texts import T, english
+
 __all__ = ["prerender", "problems_html", "download_href", "fabric_html", "EDITOR_PAGE", "PREVIEW_LINES",
            "MAX_LINK_CHARS"]
 
@@ -28,46 +30,49 @@ def download_href(text: str) -> str:
     return "data:text/yaml;charset=utf-8," + quote(text, safe="!*'()")
 
 
-def problems_html(issues: list[dict[str, Any]]) -> str:
+def problems_html(issues: list[dict[str, Any]], t: T = english) -> str:
     if not issues:
-        return '<p class="topology-ok">No problems found.</p>'
+        return f'<p class="topology-ok">{t("No problems found.")}</p>'
     items = "".join(
-        f'<li><button type="button" class="topology-line" data-line="{int(i["line"])}">line {int(i["line"])}'
+        f'<li><button type="button" class="topology-line" data-line="{int(i["line"])}">{t("line {line}", line=int(i["line"]))}'
         f'</button> <code>{escape(str(i["rule"]))}</code> {escape(str(i["message"]))}</li>'
         for i in issues)
     count = len(issues)
-    return (f'<p class="topology-bad"><strong>{count} problem{"s" if count != 1 else ""}</strong> '
-            f"(select a line number to jump to it in the editor):</p><ol>{items}</ol>")
+    found = t("1 problem") if count == 1 else t("{count} problems", count=count)
+    return (f'<p class="topology-bad"><strong>{found}</strong> '
+            f'{t("(select a line number to jump to it in the editor):")}</p><ol>{items}</ol>')
 
 
-def fabric_html(yaml: str) -> str:
+def fabric_html(yaml: str, t: T = english) -> str:
     """The emitted YAML: a preview, a download, and (when short enough) a link into the editor."""
     lines = yaml.split("\n")
-    shown = "\n".join(lines[:PREVIEW_LINES]) + (f"\n# … {len(lines) - PREVIEW_LINES} more lines"
+    shown = "\n".join(lines[:PREVIEW_LINES]) + ("\n" + t("# … {more} more lines", more=len(lines) - PREVIEW_LINES)
                                                 if len(lines) > PREVIEW_LINES else "")
     link = ""
     if len(yaml) <= MAX_LINK_CHARS:
         encoded = quote(yaml, safe="!*'()")
         href = f"{EDITOR_PAGE}?editor.example=custom&editor.yaml={encoded}#editor"
-        link = f' <a class="md-button topology-open" href="{escape(href)}">Open in the topology editor</a>'
-    return (f'<div class="topology-view"><p>The same design as a topology file ({len(lines) - 1} lines), '
-            f"which the topology editor reads back to the same counts:</p>"
+        link = f' <a class="md-button topology-open" href="{escape(href)}">{t("Open in the topology editor")}</a>'
+    intro = t("The same design as a topology file ({lines} lines), which the topology editor reads back to the "
+              "same counts:", lines=len(lines) - 1)
+    return (f'<div class="topology-view"><p>{intro}</p>'
             f'<pre class="topology-yaml"><code tabindex="0">{escape(shown)}</code></pre>'
             f'<p><a class="md-button topology-download" download="fabric.yaml" href="{escape(download_href(yaml))}">'
-            f"Download fabric.yaml</a>{link}</p></div>")
+            f'{t("Download fabric.yaml")}</a>{link}</p></div>')
 
 
-def prerender(result: dict[str, Any]) -> str:
+def prerender(result: dict[str, Any], t: T = english) -> str:
     data = result["data"]
     if result.get("calculator") == "fabric":
-        return fabric_html(str(data["yaml"]))
+        return fabric_html(str(data["yaml"]), t)
     yaml = str(result["inputs"].get("yaml", ""))
     name = escape(str(data.get("name", "topology")))
+    caption = t("{name}: tiers as rows; a link takes the colour of its lower switch's oversubscription. Hover, tap or "
+                "focus a switch for its details.", name=name)
     return (f'<div class="topology-view">'
-            f'<div class="topology-problems" role="region" aria-label="Problems in the topology" aria-live="polite">'
-            f'{problems_html(data["issues"])}</div>'
-            f'<div class="topology-figure">{data["svg"]}<p class="topology-caption">{name}: tiers as rows; a link '
-            f"takes the colour of its lower switch's oversubscription. Hover, tap or focus a switch for its details.</p>"
+            f'<div class="topology-problems" role="region" aria-label="{t("Problems in the topology")}" aria-live="polite">'
+            f'{problems_html(data["issues"], t)}</div>'
+            f'<div class="topology-figure">{data["svg"]}<p class="topology-caption">{caption}</p>'
             f'<p class="calc-diagram-detail" aria-live="polite"></p></div>'
             f'<p><a class="md-button topology-download" download="topology.yaml" '
-            f'href="{escape(download_href(yaml))}">Download this YAML</a></p></div>')
+            f'href="{escape(download_href(yaml))}">{t("Download this YAML")}</a></p></div>')

@@ -31,6 +31,7 @@ from calc.topology.configs.settings import read_settings
 from calc.topology.configs.sonic import render_sonic
 from calc.topology.load import load
 from calc.topology.model import Issue, Topology
+from calc.topology.svg import localize_data
 from calc.topology.yamlish import Map, YamlError, parse
 
 __all__ = ["Rendered", "render", "render_files", "configs", "EMULATED_YAML", "CHANGES",
@@ -170,6 +171,7 @@ def _files_or_error(text: str, field: str, lang: str = "en") -> tuple[Rendered, 
     ),
     sources=(RFC7938, RFC8950, FRR_BGP, SONIC_CONFIGDB, DCQCN),
     view="configs",
+    localize_data=localize_data,
 )
 def configs(*, example: str, yaml: str, device: str, before: str, bundle: bool, lang: str = "en") -> Outcome:
     done, files = _files_or_error(yaml, "yaml", lang)
