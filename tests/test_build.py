@@ -143,3 +143,13 @@ def test_inline_scripts_move_to_files_named_by_hash(tmp_path: Path) -> None:
     assert out.startswith('<script src="../assets/inline/') and '{"x":1}' in out
     (moved,) = (tmp_path / "assets/inline").iterdir()
     assert moved.read_text() == "var a=1"
+
+
+def test_the_search_index_waits_for_the_reader_script_runs_before_materials_bundle() -> None:
+    page = ('<head></head><body><script src="../assets/javascripts/bundle.a5f9d56c.min.js"></script>'
+            '<script src="../assets/widgets/runtime.js" type="module"></script></body>')
+    assert build.defer_search_index(page, "..") == (
+        '<head></head><body><script src="../assets/widgets/search-lazy.js"></script>'
+        '<script src="../assets/javascripts/bundle.a5f9d56c.min.js"></script>'
+        '<script src="../assets/widgets/runtime.js" type="module"></script></body>')
+    assert build.defer_search_index("<body>an embed page, no Material</body>", "..") == "<body>an embed page, no Material</body>"

@@ -1,9 +1,12 @@
-"""The test server (tests/support/server.py): production headers, and quiet when a browser hangs up."""
+"""The test server (tests/support/server.py): production headers, HTTPS for the benchmark, and quiet
+when a browser hangs up or refuses the run's certificate."""
 
 from __future__ import annotations
 
 import socket
+import ssl
 import struct
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -22,3 +25,29 @@ def test_a_dropped_connection_prints_nothing(tmp_path: Path, capsys: pytest.Capt
                 conn.recv(1024)
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err and "Error" not in captured.err
+
+
+def test_over_tls_a_client_asking_for_brotli_gets_the_builds_copy(tmp_path: Path) -> None:
+    (tmp_path / "app.js").write_text("let x = 1;\n" * 1000)
+    (tmp_path / "app.js.br").write_bytes(b"brotli bytes")  # what the build left beside it
+    with serve(tmp_path, tls=True) as url:
+        assert url.startswith("https://127.0.0.1:")
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE  # the run's own certificate
+        request = urllib.request.Request(url + "app.js", headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(request, context=context) as response:
+            assert (response.headers["Content-Encoding"], response.read()) == ("br", b"brotli bytes")
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        with socket.create_connection(("127.0.0.1", port)) as conn, context.wrap_socket(conn) as tls:
+            cert = tls.getpeercert(binary_form=True) or b""
+    assert bytes([0x87, 4, 127, 0, 0, 1]) in cert  # made for the address it serves (subjectAltName IP:127.0.0.1)
+
+
+def test_a_browser_refusing_the_certificate_prints_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "index.html").write_text("hello")
+    with serve(tmp_path, tls=True) as url:
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        with pytest.raises(ssl.SSLCertVerificationError):  # a client that checks: the handshake fails on its side
+            with socket.create_connection(("127.0.0.1", port)) as conn:
+                ssl.create_default_context().wrap_socket(conn, server_hostname="127.0.0.1")
+    assert "Traceback" not in capsys.readouterr().err

@@ -8,6 +8,8 @@
 - :func:`externalize_inline_scripts` moves inline scripts into files, so the
   Content-Security-Policy can forbid inline script.
 - :func:`write_embeds` and :func:`write_downloads` write the embed pages and exports.
+- :func:`defer_search_index` keeps the search index off a first visit's critical path: it is
+  fetched when the reader turns to search.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ from widgets.wheel import build_wheel, wheel_name
 
 __all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
            "resolve_site_root", "write_embeds", "write_translated_embeds", "calculator_homes", "write_downloads",
-           "translatable", "write_service_worker", "SETUP_COMMAND", "calculator_index", "problem_homes"]
+           "translatable", "write_service_worker", "SETUP_COMMAND", "calculator_index", "problem_homes",
+           "defer_search_index"]
 
 SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -127,6 +130,16 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
     (assets / "widgets" / "config.json").write_text(json.dumps(config, indent=1))
     precompress(site, root / ".cache" / "brotli")
     return config
+
+
+_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
+
+
+def defer_search_index(html: str, base_url: str) -> str:
+    """Load ``search-lazy.js`` just before Material's bundle: the search index is fetched when
+    the reader turns to search, not with every page (widgets/js/search-lazy.js)."""
+    tag = f'<script src="{base_url}/assets/widgets/search-lazy.js"></script>'
+    return _BUNDLE.sub(lambda m: tag + m.group(0), html, count=1)
 
 
 def calculator_index() -> str:

@@ -106,13 +106,14 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     output = i18n_site.mark_page(output, page.file.src_uri, page.url, _state.get("files"))
     output = build.resolve_site_root(output, base)
     output = build.externalize_inline_scripts(output, base, Path(config.site_dir))
+    output = build.defer_search_index(output, base)
     _state.setdefault("pages", {})[page.url] = output  # for the whole-site print page
     return output
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:
     # Static templates such as 404.html are served at any depth: root-absolute paths.
-    return build.externalize_inline_scripts(output, "", Path(config.site_dir))
+    return build.defer_search_index(build.externalize_inline_scripts(output, "", Path(config.site_dir)), "")
 
 
 def on_files(files: Any, config: Any) -> Any:

@@ -1,4 +1,5 @@
-"""Brotli copies (``name.br``) of the large runtime files, made once at build time.
+"""Brotli copies (``name.br``) of the large runtime files and the shared page assets, made once
+at build time.
 
 The runtime is most of a first visit's bytes (the wasm alone is 9.6 MB, 3.5 MB gzip, 2.9 MB
 brotli). A host that serves precompressed siblings (the local server, tests/support/server.py,
@@ -19,7 +20,11 @@ from pathlib import Path
 __all__ = ["PRECOMPRESSED", "precompress"]
 
 PRECOMPRESSED = ("assets/pyodide/*/*.wasm", "assets/pyodide/*/*.mjs", "assets/pyodide/*/*.json",
-                 "assets/plotly/*/*.js")
+                 "assets/plotly/*/*.js",
+                 # what every page loads (Material's and the widgets' scripts and styles) and the
+                 # search index: so the local server's bytes are brotli like the host's
+                 "assets/javascripts/*.js", "assets/javascripts/workers/*.js", "assets/stylesheets/*.css",
+                 "assets/widgets/*.js", "assets/widgets/*.css", "search/search_index.json")
 _NODE = """
 const { readFileSync, writeFileSync } = require("node:fs");
 const { brotliCompressSync, constants } = require("node:zlib");

@@ -5,6 +5,10 @@ rules overriding earlier ones for the same header; ``*`` matches any characters.
 Like the CDN, it compresses: a response of a compressible type goes out with brotli when the
 build left a ``.br`` beside the file (widgets/precompress.py) and the client accepts it, else
 with gzip made on the fly (kept in memory per file and modification time).
+With ``tls=True`` it serves HTTPS with a self-signed certificate made for the run (the
+``openssl`` binary): Chromium asks for brotli (``Accept-Encoding: br``) only over HTTPS, as
+from the real host, so the benchmark measures brotli bytes (open it with
+``ignore_https_errors``).
 Run ``python -m tests.support.server [PORT]`` to browse the built site as deployed.
 """
 
@@ -17,7 +21,10 @@ import gzip
 import http.server
 import io
 import os
+import ssl
+import subprocess
 import sys
+import tempfile
 import threading
 import tomllib
 from collections.abc import Iterator
@@ -114,26 +121,45 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class Server(http.server.ThreadingHTTPServer):
-    """Quiet when the browser drops a connection (a navigation, a cancelled fetch): that is no error."""
+    """Quiet when the browser drops a connection (a navigation, a cancelled fetch) or refuses the
+    self-signed certificate: that is no error."""
 
     daemon_threads = True
 
     def handle_error(self, request: object, client_address: object) -> None:
-        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError, ...
+        # BrokenPipeError, ConnectionResetError, ...; over TLS, a browser refusing the run's
+        # self-signed certificate on a connection (it is told to accept it: it retries)
+        if isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
             return
         super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
+def tls_context(folder: Path) -> ssl.SSLContext:
+    """A server context with a fresh self-signed certificate for 127.0.0.1, written in ``folder``."""
+    key, cert = folder / "key.pem", folder / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context
+
+
 @contextmanager
-def serve(site: Path, port: int = 0, base: type[Handler] = Handler) -> Iterator[str]:
-    """Serve ``site`` in a thread; yields the base URL (``http://127.0.0.1:PORT/``). ``base``: a
-    subclass of :class:`Handler` (the benchmark's emulated slow link)."""
+def serve(site: Path, port: int = 0, base: type[Handler] = Handler, tls: bool = False) -> Iterator[str]:
+    """Serve ``site`` in a thread; yields the base URL (``http://127.0.0.1:PORT/``, or https with
+    ``tls``). ``base``: a subclass of :class:`Handler` (the benchmark's emulated slow link)."""
     handler = functools.partial(type("H", (base,), {"rules": header_rules()}), directory=str(site))
     server = Server(("127.0.0.1", port), handler)
+    if tls:
+        with tempfile.TemporaryDirectory() as folder:
+            context = tls_context(Path(folder))
+        # The handshake happens in the request's thread, so a slow client never holds up accept().
+        server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"{'https' if tls else 'http'}://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()

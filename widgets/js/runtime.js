@@ -207,6 +207,7 @@ function retireSpare() {
 // ---- plotly, loaded once on demand -----------------------------------------------------------
 
 let plotly = null;
+let plotlyLoaded = false;
 let configPromise = null;
 
 function runtimeConfig() {
@@ -218,7 +219,7 @@ function loadPlotly() {
   plotly ??= runtimeConfig().then((config) => new Promise((resolve, reject) => {
     const script = document.createElement("script");
     script.src = new URL(config.plotly, here).href;
-    script.onload = () => resolve(window.Plotly);
+    script.onload = () => { plotlyLoaded = true; resolve(window.Plotly); };
     script.onerror = () => reject(new Error("plotly could not be loaded"));
     document.head.appendChild(script);
   }));
@@ -235,6 +236,7 @@ const STALE_NOTES = {
   pending: (t) => t("Showing the result for this page's defaults until Python computes the inputs above."),
   running: (t) => t("Computing the inputs above… the results shown are for the previous inputs."),
   unavailable: (t) => t("Showing the result for this page's defaults: Python could not start, so the inputs above are not computed."),
+  chart: (t) => t("The numbers are live; the chart is for this page's defaults until the interactive chart has loaded."),
 };
 
 // plotly's own words (its tool bar's tooltips, a hint after zooming), as plotly's locales name them.
@@ -501,9 +503,14 @@ class Widget {
     }));
   }
 
+  // plotly is fetched only once a first result is live (it is not on the way to live numbers):
+  // until it has loaded, the build-time chart stays, which is the live chart when the inputs are
+  // the page's defaults; for other inputs it is marked as the defaults' chart meanwhile.
   async showCharts(result) {
     const charts = this.spec.outputs.filter((o) => o.kind === "chart");
     if (!charts.length) return;
+    const waiting = !plotlyLoaded && this.differsFromResult();
+    if (waiting) this.markStale("chart");
     const Plotly = await loadPlotly();
     for (const chart of charts) {
       const div = this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(chart.name)}`);
@@ -515,6 +522,7 @@ class Widget {
         locale: this.lang, locales: { [this.lang]: { dictionary: plotlyWords(this.t) } },
       });
     }
+    if (waiting && this.root.dataset.stale === "chart") this.markStale(null);
   }
 
   async showView(result) {
@@ -617,8 +625,8 @@ const observer = "IntersectionObserver" in window
 
 function wake() {
   if (!widgets.size) return;
-  // plotly downloads and parses while Python boots, so the first live chart does not wait for it.
-  if ([...widgets].some((w) => w.spec.outputs.some((o) => o.kind === "chart"))) loadPlotly().catch(() => {});
+  // plotly is not fetched here: it would share a first visit's bandwidth with Python's runtime
+  // (it loads after the first live result, Widget.showCharts).
   startWorker().then(() => {
     for (const w of widgets) {
       if (w.root.isConnected && !w.started) { w.started = true; w.run(); }

@@ -1,0 +1,78 @@
+"""Reader stories for a first visit on a slow connection: what a page downloads before its first
+calculator is live. plotly, the search index and the offline copy wait; the reader never sees a
+chart that does not match the numbers without being told (widgets/js/runtime.js, search-lazy.js,
+offline.js). The timings themselves are measured in ``./dev.sh bench browser``, not here."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, Request, Route, expect
+
+from tests.browser.widget import Widget
+
+PLOTLY = "**/assets/plotly/**"
+CHART_NOTE = "The numbers are live; the chart is for this page's defaults until the interactive chart has loaded."
+
+
+def started_at(request: Request, page: Page) -> float:
+    """When ``request`` started, in the page's ``performance.now()`` time."""
+    return float(request.timing["startTime"] - page.evaluate("performance.timeOrigin"))
+
+
+def test_plotly_is_fetched_only_once_the_first_numbers_are_live(page: Page, site: str) -> None:
+    with page.expect_request(re.compile(r"/assets/plotly/")) as plotly:
+        page.goto(site + "calculators/")
+    Widget(page, "collective").wait_ready()
+    first_live = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.calc-widget[data-interactive-at]')]
+        .map((w) => Number(w.dataset.interactiveAt)))""")
+    assert started_at(plotly.value, page) >= first_live
+
+
+def test_until_plotly_arrives_the_build_time_chart_stays_and_is_the_live_one(page: Page, site: str) -> None:
+    held: list[Route] = []
+    page.route(PLOTLY, lambda route: held.append(route))
+    page.goto(site + "calculators/")
+    w = Widget(page, "collective")
+    expect(w.root).to_have_attribute("data-interactive-at", re.compile(r"\d"))
+    expect(w.root.locator("figure.calc-chart svg.calc-svg").first).to_be_visible()
+    expect(w.root).not_to_have_attribute("data-stale", re.compile("."))  # the defaults: this chart is current
+    held[0].continue_()
+    expect(w.root.locator(".calc-plot.js-plotly-plot").first).to_be_visible()
+
+
+def test_a_shared_link_marks_the_defaults_chart_until_plotly_draws_its_inputs(page: Page, site: str) -> None:
+    held: list[Route] = []
+    page.route(PLOTLY, lambda route: held.append(route))
+    page.goto(site + "calculators/?collective.gpus=64")
+    w = Widget(page, "collective")
+    expect(w.root).to_have_attribute("data-stale", "chart")  # numbers live, the chart not yet
+    expect(w.root.locator(".calc-stale-note")).to_have_text(CHART_NOTE)
+    assert w.root.locator(".calc-results").evaluate("e => Number(getComputedStyle(e).opacity)") == 1
+    assert w.root.locator("figure.calc-chart").first.evaluate("e => Number(getComputedStyle(e).opacity)") < 0.6
+    held[0].continue_()
+    expect(w.root).not_to_have_attribute("data-stale", re.compile("."))
+    expect(w.root.locator(".calc-stale-note")).to_be_hidden()
+    expect(w.root.locator(".calc-plot.js-plotly-plot").first).to_be_visible()
+
+
+def test_the_search_index_is_fetched_when_the_reader_searches_not_with_the_page(page: Page, site: str) -> None:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "search_index.json" in r.url else None)
+    page.goto(site + "contributing/")
+    page.wait_for_load_state("networkidle")
+    assert asked == []
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator(".md-search__input").fill("ECMP")
+    expect(page.locator(".md-search-result__item a[href*='troubleshooting-ecmp/']").first).to_be_attached()
+    assert len(asked) == 1
+
+
+def test_a_page_with_widgets_starts_its_offline_copy_only_once_a_widget_is_live(page: Page, site: str) -> None:
+    page.route("**/assets/widgets/worker.js", lambda route: None)  # Python never arrives
+    page.goto(site + "calculators/")
+    page.wait_for_load_state("load")
+    # offline.js would register at load + idle on a page without widgets: wait past that idle time.
+    registered = page.evaluate("""() => new Promise((resolve) => requestIdleCallback(
+        () => navigator.serviceWorker.getRegistration().then((r) => resolve(Boolean(r))), { timeout: 5000 }))""")
+    assert registered is False
