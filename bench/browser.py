@@ -70,6 +70,9 @@ TIMEOUT_MS = 180_000
 # V8 writes compiled wasm to Chromium's code cache once enough top-tier code exists; with these
 # thresholds out of reach it never does (the "no compiled-wasm cache" browser).
 NO_WASM_CACHE = "--js-flags=--wasm-caching-threshold=2000000000 --wasm-caching-hard-threshold=2000000000"
+# The run's self-signed certificate: the contexts ignore it (ignore_https_errors), but Chromium
+# registers a service worker over HTTPS only with a certificate it trusts, or with this flag.
+SELF_SIGNED = "--ignore-certificate-errors"
 
 
 @dataclass(frozen=True)
@@ -496,7 +499,7 @@ def main() -> None:
     print(f"\nmachine at start: {load_average()}")
     with variants() as vs:
         shipped = next(v for v in vs if v.name == "shipped")
-        with chromiums((), (NO_WASM_CACHE,)) as (browser, no_wasm_cache):
+        with chromiums((SELF_SIGNED,), (SELF_SIGNED, NO_WASM_CACHE)) as (browser, no_wasm_cache):
             worker_answer = worker_emulation(browser, shipped.url)
             progress(f"emulating the link on the worker's own session: {worker_answer}")
             m = measure(vs, browser, no_wasm_cache)

@@ -3,6 +3,7 @@ when a browser hangs up or refuses the run's certificate."""
 
 from __future__ import annotations
 
+import os
 import socket
 import ssl
 import struct
@@ -51,3 +52,13 @@ def test_a_browser_refusing_the_certificate_prints_nothing(tmp_path: Path, capsy
             with socket.create_connection(("127.0.0.1", port)) as conn:
                 ssl.create_default_context().wrap_socket(conn, server_hostname="127.0.0.1")
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_precompressed_copy_older_than_its_file_is_not_sent(tmp_path: Path) -> None:
+    (tmp_path / "app.js.br").write_bytes(b"old brotli bytes")
+    (tmp_path / "app.js").write_text("let changed = 1;\n")  # changed after the build made its copy
+    os.utime(tmp_path / "app.js.br", ns=(0, 0))
+    with serve(tmp_path) as url:
+        request = urllib.request.Request(url + "app.js", headers={"Accept-Encoding": "br, gzip"})
+        with urllib.request.urlopen(request) as response:
+            assert response.headers["Content-Encoding"] == "gzip"

@@ -81,12 +81,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_header(name, value)
         super().end_headers()
 
+    @staticmethod
+    def _fresh(copy: str, path: str) -> bool:
+        """A precompressed copy older than its file (the file changed since the build) is stale."""
+        return os.path.isfile(copy) and os.stat(copy).st_mtime_ns >= os.stat(path).st_mtime_ns
+
     def _encoding(self, path: str) -> tuple[str, bytes] | None:
         """(Content-Encoding, body) for a compressible file the client accepts compressed."""
         if not os.path.isfile(path) or not compressible(self.guess_type(path)):
             return None
         accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
-        if "br" in accepted and os.path.isfile(path + ".br"):
+        if "br" in accepted and self._fresh(path + ".br", path):
             return "br", Path(path + ".br").read_bytes()
         if "gzip" in accepted:
             return "gzip", _gzipped(path, os.stat(path).st_mtime_ns)
