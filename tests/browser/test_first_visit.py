@@ -36,6 +36,8 @@ def test_until_plotly_arrives_the_build_time_chart_stays_and_is_the_live_one(pag
     w = Widget(page, "collective")
     expect(w.root).to_have_attribute("data-interactive-at", re.compile(r"\d"))
     expect(w.root.locator("figure.calc-chart svg.calc-svg").first).to_be_visible()
+    expect(w.root.locator(".calc-progress")).to_be_hidden()
+    w.root.evaluate("el => new Promise((r) => setTimeout(r, 600))")  # past the 300 ms a slow run is marked after
     expect(w.root).not_to_have_attribute("data-stale", re.compile("."))  # the defaults: this chart is current
     held[0].continue_()
     expect(w.root.locator(".calc-plot.js-plotly-plot").first).to_be_visible()

@@ -424,6 +424,7 @@ class Widget {
       const t0 = performance.now();
       const result = await request(this.id, this.calc, params, this.lang, () => this.root.isConnected);
       if (seq !== this.seq || !this.root.isConnected) return;
+      clearTimeout(slow); // the result is in: showing it (plotly may still be loading) is not computing
       this.clearErrors();
       this.markStale(null);
       this.result = result;
