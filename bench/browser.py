@@ -300,8 +300,10 @@ def worker_emulation(browser: Browser, url: str) -> str:
 
 
 def throttled(browser: Browser, v: Variant, bare: bool = False, init_script: str = "") -> Visit:
-    """A first visit over the slow link: ms from navigation to live (or to booted), every request."""
-    context = browser.new_context(ignore_https_errors=True)
+    """A first visit over the slow link: ms from navigation to live (or to booted), every request.
+    The bare boot runs on a page of the site without widgets: its service worker (the site's
+    offline copy, which is no part of a bare boot) is blocked."""
+    context = browser.new_context(ignore_https_errors=True, service_workers="block" if bare else "allow")
     try:
         if init_script:
             context.add_init_script(init_script)
