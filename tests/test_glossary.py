@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import markdown
 import pytest
 
 from widgets.glossary import GlossaryError, abbreviations, definitions
@@ -13,8 +14,13 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def test_both_languages_define_the_same_terms() -> None:
-    assert list(definitions("en")) == list(definitions("zh"))
+    assert [t for t in definitions("zh") if not HAN.search(t)] == list(definitions("en"))
     assert len(definitions("en")) >= 60
+
+
+def test_chinese_pages_also_match_the_chinese_words_for_a_term() -> None:
+    assert definitions("zh")["收敛比"] == definitions("zh")["oversubscription"]
+    assert "收敛比" not in definitions("en")
 
 
 def test_every_chinese_definition_is_chinese() -> None:
@@ -34,7 +40,7 @@ def test_another_spelling_shares_the_definition() -> None:
 @pytest.mark.parametrize(("entry", "message"), [
     ("ECMP:\n  en: Equal-cost multi-path\n", "ECMP: no definition in zh"),
     ("ECMP:\n  en: Equal-cost\n  zh: ''\n", "ECMP: no definition in zh"),
-    ("ECMP:\n  en: Equal-cost\n  zh: 等价\n  fr: Multi-chemin\n", "ECMP: an entry holds en, zh (and also)"),
+    ("ECMP:\n  en: Equal-cost\n  zh: 等价\n  fr: Multi-chemin\n", "ECMP: an entry holds en, zh (and also, zh_terms)"),
     ("ECMP:\n  en: Equal-cost\n  zh: 等价\n  also: ECMPs\n", "ECMP: also must list other spellings: got 'ECMPs'"),
     ("ECMP:\n  en: \"Equal-cost\\nmulti-path\"\n  zh: 等价\n", "ECMP: a term has no ']' and a definition is one line"),
     ("- ECMP\n", "x.yml must map each term to its definitions"),
@@ -45,3 +51,25 @@ def test_a_malformed_entry_names_the_term_and_the_rule(tmp_path: Path, entry: st
     with pytest.raises(GlossaryError) as caught:
         definitions("en", source)
     assert str(caught.value).startswith(message)
+
+
+def _html(text: str) -> str:
+    return markdown.markdown(text, extensions=["abbr", "widgets.glossary"])
+
+
+def test_a_chinese_term_inside_a_chinese_sentence_gets_its_tooltip() -> None:
+    assert _html("两层的收敛比是 2:1。\n\n*[收敛比]: 下行带宽除以上行带宽") == \
+        '<p>两层的<abbr title="下行带宽除以上行带宽">收敛比</abbr>是 2:1。</p>'
+
+
+def test_an_acronym_written_against_chinese_gets_its_tooltip() -> None:
+    assert '积压<abbr title="暂停阈值">XOFF</abbr>' in _html("积压XOFF\n\n*[XOFF]: 暂停阈值")
+
+
+def test_an_acronym_inside_a_longer_latin_word_does_not() -> None:
+    assert "<abbr" not in _html("ECMPs and ECMP_x\n\n*[ECMP]: Equal-cost multi-path")
+
+
+def test_the_extension_without_abbr_names_the_rule() -> None:
+    with pytest.raises(GlossaryError, match="^widgets.glossary must follow the abbr extension in markdown_extensions$"):
+        markdown.markdown("x", extensions=["widgets.glossary"])

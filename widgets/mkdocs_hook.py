@@ -56,6 +56,7 @@ def on_config(config: Any) -> Any:
     except build.RuntimeAssetError as exc:
         raise PluginError(str(exc)) from None
     config.markdown_extensions.append(shortcodes.ShortcodeExtension(fail=_page_error))
+    config.markdown_extensions.append(glossary.CjkAbbreviations())  # after abbr (mkdocs.yml)
     return config
 
 
