@@ -219,10 +219,16 @@ def localize_result(data: dict[str, Any], lang: str) -> dict[str, Any]:
     if lang == "en":
         return data
     t = translator(lang, _calculator_topic(data.get("calculator")))
-    charts = {k: [{**trace, "name": t(trace["name"])} for trace in v] for k, v in data["charts"].items()}
+    charts = {k: [_trace(trace, t) for trace in v] for k, v in data["charts"].items()}
     tables = {k: [[t(v) if isinstance(v, str) else v for v in row] for row in rows]
               for k, rows in data["tables"].items()}
     return {**data, "charts": charts, "tables": tables, "notes": [t(n) for n in data["notes"]], **_view_data(data, lang)}
+
+
+def _trace(trace: dict[str, Any], t: Callable[[str], str]) -> dict[str, Any]:
+    """A chart line's name and hover texts (plotly's ``text``) in ``t``'s language."""
+    hover = {"text": [t(s) for s in trace["text"]]} if trace.get("text") else {}
+    return {**trace, "name": t(trace["name"]), **hover}
 
 
 def _view_data(data: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -133,6 +133,23 @@ MESSAGES: dict[str, str] = {
     "{error}; Python was restarted, the other calculators are unaffected.": "{error}；Python 已重启，其他计算器不受影响。",
     "Link copied: it opens this page with these inputs.": "链接已复制：打开它会以这些输入显示本页。",
     "Copy this link (it holds these inputs): {url}": "复制此链接 (它保存了这些输入)：{url}",
+    # the worker's own words: errors and start-up steps (widgets/js/worker.js, boot.js, runtime.js)
+    "Python ran out of memory": "Python 内存不足",
+    "Python ran out of stack (nesting too deep)": "Python 栈空间不足 (嵌套过深)",
+    "Internal error in the calculator: {error}": "计算器内部错误：{error}",
+    "Python crashed ({error})": "Python 崩溃 ({error})",
+    "Python could not start: {reason}": "Python 未能启动：{reason}",
+    "Python stopped ({reason})": "Python 已停止 ({reason})",
+    "the worker failed to load": "工作线程 (worker) 加载失败",
+    "timed out after {seconds} s": "{seconds} 秒后超时",
+    "{what} not found ({status})": "找不到{what} ({status})",
+    "calc wheel": "计算器程序包 (calc wheel)",
+    "downloading Python": "正在下载 Python",
+    "Python started, loading the calculators": "Python 已启动，正在加载计算器",
+    "importing the calculators": "正在导入计算器",
+    "ready": "就绪",
+    # a chart's CSV download: the column naming each line (widgets/js/export.js)
+    "series": "数据序列",
     # plotly's tool bar (widgets/js/runtime.js gives them as plotly's locale)
     "Download plot as a PNG": "下载图表为 PNG",
     "Download plot": "下载图表",

@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 from mkdocs.config import load_config
 
-from widgets.i18n_site import CHROME, ChromeTextMissing, chrome_text, localized_config
+from widgets.i18n_site import (
+    CHROME,
+    ChromeTextMissing,
+    NotFoundTemplateChanged,
+    chrome_text,
+    localized_config,
+    not_found_page,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,3 +45,16 @@ def test_every_nav_section_has_a_chinese_title(config) -> None:
 def test_a_chrome_text_without_a_translation_names_itself() -> None:
     with pytest.raises(ChromeTextMissing, match="'For readers' has no zh text: add it to widgets/i18n_site.CHROME"):
         chrome_text("For readers", "zh")
+
+
+def test_the_404_page_carries_both_languages_each_linking_to_its_home() -> None:
+    page = not_found_page('<article class="md-content__inner md-typeset"><h1>404 - Not found</h1></article>')
+    assert '<div class="calc-not-found" data-not-found="en" lang="en"><h1>404 - Not found</h1>' in page
+    assert ('<div class="calc-not-found" data-not-found="zh" lang="zh-Hans" hidden><h1>404 - 页面未找到</h1>'
+            '<p>此地址没有页面。<a href="/zh/" hreflang="zh-Hans">前往首页</a></p></div>') in page
+    assert "<script>" in page and "/zh" in page.split("<script>")[1]
+
+
+def test_a_404_template_without_materials_heading_fails_the_build() -> None:
+    with pytest.raises(NotFoundTemplateChanged, match="404 - Not found"):
+        not_found_page("<h1>Not here</h1>")

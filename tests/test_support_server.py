@@ -7,6 +7,7 @@ import os
 import socket
 import ssl
 import struct
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -62,3 +63,12 @@ def test_a_precompressed_copy_older_than_its_file_is_not_sent(tmp_path: Path) ->
         request = urllib.request.Request(url + "app.js", headers={"Accept-Encoding": "br, gzip"})
         with urllib.request.urlopen(request) as response:
             assert response.headers["Content-Encoding"] == "gzip"
+
+
+def test_a_missing_path_gets_the_sites_404_page_with_status_404(tmp_path: Path) -> None:
+    """As Netlify serves it: one 404.html for every missing path, at any depth."""
+    (tmp_path / "404.html").write_text("<h1>gone</h1>")
+    with serve(tmp_path) as url:
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(url + "zh/no-such-page/")
+    assert (caught.value.code, caught.value.read()) == (404, b"<h1>gone</h1>")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +15,9 @@ import pytest
 
 from calc import i18n
 from calc.problems import all_problems, request_json
-from calc.registry import run
+from calc.registry import get, run
 from tests.support.texts import english_words
-from widgets import texts
+from widgets import render, texts
 from widgets.views import configs, congestion, ecmp, monitoring, topology
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,3 +137,35 @@ def test_a_problem_has_the_same_numbers_in_both_languages(name: str) -> None:
 def test_a_problem_request_in_an_unknown_language_is_refused_by_name() -> None:
     reply = json.loads(request_json(json.dumps({"action": "make", "problem": "nic-bytes", "lang": "fr"})))
     assert reply == {"error": {"field": "lang", "message": "lang must be one of en, zh: got 'fr'"}}
+
+
+# ---- the worker's words: said where the language is not known, shown in the widget's -----------------
+
+SAID = """
+const { said, inLanguage, translator } = await import(process.argv[1]);
+const t = said;
+const words = t("Python could not start: {reason}", { reason: t("{what} not found ({status})", { what: t("calc wheel"), status: 404 }) });
+const zh = translator(JSON.parse(process.argv[2]));
+process.stdout.write(JSON.stringify([inLanguage(words), inLanguage(words, zh), inLanguage("a browser's own words", zh),
+                                     inLanguage(structuredClone(words), zh), inLanguage(null, zh)]));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_workers_words_are_put_in_the_widgets_language_where_they_are_shown() -> None:
+    """Nested words (a start-up failure's reason) survive postMessage and are each translated."""
+    catalogue = texts.browser_texts((texts.JS / "worker.js",), "zh")
+    out = subprocess.run(["node", "--input-type=module", "-e", SAID, str(texts.JS / "texts.js"), json.dumps(catalogue)],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [
+        "Python could not start: calc wheel not found (404)",
+        "Python 未能启动：找不到计算器程序包 (calc wheel) (404)",
+        "a browser's own words",
+        "Python 未能启动：找不到计算器程序包 (calc wheel) (404)",
+        ""]
+
+
+def test_a_widget_carries_the_words_of_the_worker_and_its_start_up() -> None:
+    words = texts.browser_texts(render._scripts(get("collective")), "zh")
+    assert words["Python ran out of memory"] == "Python 内存不足"
+    assert words["Python started, loading the calculators"] == "Python 已启动，正在加载计算器"

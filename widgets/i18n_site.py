@@ -21,7 +21,8 @@ from mkdocs.structure.pages import Page
 from widgets.render import SITE_ROOT
 
 __all__ = ["LANGS", "page_lang", "counterpart", "translated_nav", "mark_page", "SWITCH_LABEL",
-           "fall_back_links", "translated_homes", "localized_config", "chrome_text", "CHROME", "ChromeTextMissing"]
+           "fall_back_links", "translated_homes", "localized_config", "chrome_text", "CHROME", "ChromeTextMissing",
+           "not_found_page", "NotFoundTemplateChanged"]
 
 _PAGE_LINK = re.compile(r"\]\(([A-Za-z0-9_.-]+\.md)((?:#[^)\s]*)?)\)")
 
@@ -44,6 +45,9 @@ CHROME: dict[str, dict[str, str]] = {
         "Made with": "构建工具：",
         "Permanent link": "永久链接",
         "The whole site, for printing": "整站打印版",
+        "404 - Not found": "404 - 页面未找到",
+        "There is no page at this address.": "此地址没有页面。",
+        "Go to the home page": "前往首页",
     },
 }
 
@@ -197,3 +201,37 @@ def translated_homes(homes: Mapping[str, str], sources: Collection[str], lang: s
     translated, else the English one."""
     translated = {_url(s.split("/", 1)[1]) for s in sources if page_lang(s) == lang}
     return {name: f"{lang}/{url}" if url in translated else url for name, url in homes.items()}
+
+
+# ---- the 404 page ---------------------------------------------------------------------------------
+
+_NOT_FOUND_HEADING = "<h1>404 - Not found</h1>"  # Material's 404.html
+# Runs where it stands (a classic script, externalized by the hook): the right words from the first paint.
+_NOT_FOUND_SCRIPT = """(() => {
+  const lang = /^\\/zh(\\/|$)/.test(location.pathname) ? "zh" : "en";
+  for (const el of document.querySelectorAll("[data-not-found]")) el.hidden = el.dataset.notFound !== lang;
+  if (lang === "zh") document.documentElement.lang = "zh-Hans";
+})();"""
+
+
+class NotFoundTemplateChanged(ValueError):
+    """Material's 404.html no longer holds the heading :func:`not_found_page` replaces (fails the build)."""
+
+
+def not_found_page(output: str) -> str:
+    """One 404.html is served for every missing path (Netlify): it carries the message in every
+    language, each with a link to its edition's home page, and shows the one of the path
+    (``/zh/...``: Chinese). Without JavaScript the English one shows."""
+    if _NOT_FOUND_HEADING not in output:
+        raise NotFoundTemplateChanged(f"404.html has no {_NOT_FOUND_HEADING!r} to put in every language")
+    blocks = "".join(_not_found_block(lang) for lang in LANGS)
+    return output.replace(_NOT_FOUND_HEADING, f"{blocks}<script>{_NOT_FOUND_SCRIPT}</script>", 1)
+
+
+def _not_found_block(lang: str) -> str:
+    home = "/" if lang == "en" else f"/{lang}/"
+    hidden = "" if lang == "en" else " hidden"
+    sep = " " if lang == "en" else ""  # no space after a full-width stop
+    return (f'<div class="calc-not-found" data-not-found="{lang}" lang="{HTML_LANG[lang]}"{hidden}>'
+            f'<h1>{chrome_text("404 - Not found", lang)}</h1><p>{chrome_text("There is no page at this address.", lang)}{sep}'
+            f'<a href="{home}" hreflang="{HTML_LANG[lang]}">{chrome_text("Go to the home page", lang)}</a></p></div>')

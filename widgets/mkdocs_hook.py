@@ -114,6 +114,11 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:
     # Static templates such as 404.html are served at any depth: root-absolute paths.
+    if template_name == "404.html":
+        try:
+            output = _chrome(i18n_site.not_found_page, output)
+        except i18n_site.NotFoundTemplateChanged as exc:
+            raise PluginError(str(exc)) from None
     return build.defer_search_index(build.externalize_inline_scripts(output, "", Path(config.site_dir)), "")
 
 

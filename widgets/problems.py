@@ -40,7 +40,7 @@ def problem_set_html(page: str, problems: tuple[Problem, ...], embed: bool) -> s
     query = f"?lang={lang}" if lang != "en" else ""
     link = (f'<a class="calc-problems-embed" href="{SITE_ROOT}embed/problems/{page}/{query}">'
             f'{t("Embed this problem set")}</a>' if not embed else "")
-    words = texts.browser_texts((texts.JS / "problems.js",), lang)
+    words = texts.browser_texts((texts.JS / "problems.js", texts.JS / "worker.js"), lang)  # and the worker's
     data = texts.attribute(words)
     status = t("Numbers set {seed}; answers are checked by the engine in your browser.", seed=DEFAULT_SEED)
     return (f'<section class="calc-problems" data-page="{page}" data-seed="{DEFAULT_SEED}" data-lang="{lang}"{data} '

@@ -311,9 +311,9 @@ def _control(p: Param, value: Value, fid: str, fixed: bool) -> str:
 
 
 def _scripts(calc: Calculator) -> tuple[Path, ...]:
-    """The browser scripts whose words a widget shows: the runtime, its charts, the view."""
+    """The browser scripts whose words a widget shows: the runtime, its charts, the worker, the view."""
     view = (texts.VIEWS / f"{calc.view}.js",) if calc.view else ()
-    return (texts.JS / "runtime.js", *view)
+    return (texts.JS / "runtime.js", texts.JS / "worker.js", *view)
 
 
 def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from calc import i18n
 from tests.browser.conftest import PYTHON_READY_MS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -281,3 +282,49 @@ def test_the_configuration_files_on_the_chinese_page_carry_chinese_comments(page
         widget.locator(".configs-download").click()
     archive = zipfile.ZipFile(download.value.path())
     assert archive.read("emulated-fabric/leaf-01/frr.conf").decode("utf-8").startswith("! leaf-01：网络 compute 中的 leaf")
+
+
+# ---- the runtime's own words, exports and the 404 page, in Chinese ------------------------------------
+
+@pytest.mark.allow_console_errors
+def test_when_python_cannot_start_a_chinese_page_says_so_in_chinese(page: Page, site: str) -> None:
+    page.route("**/*.whl", lambda route: route.fulfill(status=404, body="missing"))  # a stale deployment
+    page.goto(site + "zh/calculators/")
+    root = page.locator("#collective")
+    expect(root).to_have_attribute("data-state", "failed", timeout=PYTHON_READY_MS)
+    expect(root.locator(".calc-status")).to_have_text(
+        "Python 未能启动：找不到计算器程序包 (calc wheel) (404)。显示构建时计算的结果。")
+
+
+def test_the_loading_steps_are_named_in_chinese(page: Page, site: str) -> None:
+    page.route("**/*.whl", lambda route: None)  # the wheel never arrives: Python waits at step 2
+    page.goto(site + "zh/calculators/")
+    expect(page.locator("#collective .calc-status")).to_have_text(
+        "正在浏览器中加载 Python (2/4: Python 已启动，正在加载计算器)…", timeout=PYTHON_READY_MS)
+
+
+def test_a_chart_downloads_its_series_with_a_chinese_header(page: Page, site: str) -> None:
+    page.goto(site + "zh/do-the-math/")
+    figure = page.locator('#math-ring figure[data-chart="time_vs_size"]')
+    expect(figure.locator(".js-plotly-plot")).to_be_attached(timeout=PYTHON_READY_MS)
+    with page.expect_download() as info:
+        figure.locator("xpath=following-sibling::div[1]").get_by_role("button", name="下载数据序列 (CSV)").click()
+    header = Path(info.value.path()).read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert header[0] == "数据序列"
+    assert header[1:] == [f"{i18n.translate('Message size', 'zh', 'collectives')} (B)",
+                          f"{i18n.translate('Time', 'zh', 'collectives')} (µs)"]
+
+
+@pytest.mark.allow_console_errors  # the browser reports the document's own 404
+@pytest.mark.parametrize(("path", "heading", "link", "home"), [
+    ("zh/no-such-page/", "404 - 页面未找到", "前往首页", "zh/"),
+    ("no-such-page/", "404 - Not found", "Go to the home page", ""),
+], ids=["zh", "en"])
+def test_a_missing_page_says_so_in_the_language_of_its_address(page: Page, site: str, path: str, heading: str,
+                                                                link: str, home: str) -> None:
+    response = page.goto(site + path)
+    assert response is not None and response.status == 404
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
+    expect(page.locator("[data-not-found]:visible")).to_have_count(1)
+    page.get_by_role("link", name=link).click()
+    expect(page).to_have_url(site + home)

@@ -168,3 +168,12 @@ def test_topic_of_names_the_package_after_calc() -> None:
 def test_an_error_in_chinese_names_the_field_by_its_topics_label() -> None:
     reply = json.loads(jsonapi.run_json("goodput", '{"gpus": 0}', "zh"))
     assert reply["error"]["message"].startswith(i18n.translate("GPUs", "zh", "reliability") + " 必须")
+
+
+def test_a_charts_hover_texts_are_translated_with_its_line_names_and_its_numbers_kept(catalogue: None) -> None:
+    data = {"charts": {"c": [{"name": "Bus bandwidth", "x": [1.0], "y": [2.5], "text": ["Operation", "GPUs"]},
+                             {"name": "Operation", "x": [1.0], "y": [3.0]}]},
+            "tables": {}, "notes": []}
+    assert i18n.localize_result(data, "zh")["charts"]["c"] == [
+        {"name": "总线带宽", "x": [1.0], "y": [2.5], "text": ["操作", "GPU 数"]},
+        {"name": "操作", "x": [1.0], "y": [3.0]}]

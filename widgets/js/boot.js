@@ -7,11 +7,16 @@
 //   snapshot  Python's memory with calc imported, gzip; used once it is in a cache (a first
 //             visit does not wait for its download) and fetched in the background after boot
 
+import { inLanguage, said as t } from "./texts.js";
+
 const PREFETCH_AFTER_MS = 1500; // after the first widget is live (about 0.1 s after boot)
 
 async function bytes(url, what) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${what} not found (${response.status})`);
+  if (!response.ok) {
+    const words = t("{what} not found ({status})", { what, status: response.status });
+    throw Object.assign(new Error(inLanguage(words)), { said: words });
+  }
   return response.arrayBuffer();
 }
 
@@ -33,14 +38,14 @@ function prefetchLater(url) {
   setTimeout(() => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {}), PREFETCH_AFTER_MS);
 }
 
-// progress(step, text): steps 1 to 4, for the page's loading indicator.
+// progress(step, text): steps 1 to 4, for the page's loading indicator; `text` is said (texts.js).
 export async function boot(here, progress = () => {}) {
   const t0 = performance.now();
-  progress(1, "downloading Python");
+  progress(1, t("downloading Python"));
   const config = await (await fetch(new URL("config.json", here))).json();
   const at = (path) => new URL(path, here).href;
   const indexURL = at(config.pyodide);
-  const wheel = bytes(at(config.wheel), "calc wheel"); // downloads while Pyodide compiles
+  const wheel = bytes(at(config.wheel), t("calc wheel")); // downloads while Pyodide compiles
   wheel.catch(() => {}); // awaited below; reported from there
   const snapshot = config.snapshot ? await cached(at(config.snapshot)) : null;
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
@@ -49,12 +54,12 @@ export async function boot(here, progress = () => {}) {
   if (snapshot) options._loadSnapshot = gunzip(snapshot);
   const pyodide = await loadPyodide(options);
   const pyodideLoadedAt = performance.timeOrigin + performance.now(); // comparable across threads
-  progress(2, "Python started, loading the calculators");
+  progress(2, t("Python started, loading the calculators"));
   if (snapshot) pyodide.runPython("import random; random.seed()"); // the snapshot's state is shared
   pyodide.unpackArchive(await wheel, "wheel");
-  progress(3, "importing the calculators");
+  progress(3, t("importing the calculators"));
   const api = pyodide.pyimport("calc.jsonapi");
-  progress(4, "ready");
+  progress(4, t("ready"));
   if (config.snapshot && !snapshot) prefetchLater(at(config.snapshot));
   const levers = [...(config.levers ?? []).filter((l) => l !== "snapshot"), ...(snapshot ? ["snapshot"] : [])];
   return { pyodide, api, bootMs: performance.now() - t0, version: pyodide.version, pyodideLoadedAt, levers };

@@ -2,7 +2,7 @@
 // the diagrams (ECMP lanes, topology, PFC animation). Buttons are added under each after every
 // result (the widget's "calc:result" event); files are built in the page, so nothing is fetched.
 
-import { textsOf } from "./texts.js";
+import { english, textsOf } from "./texts.js";
 
 const DIAGRAMS = [
   [".ecmp-figure svg.ecmp-svg", "ecmp-uplinks"],
@@ -25,10 +25,11 @@ export function tableRows(table) {
   return [head, ...body];
 }
 
-export function chartRows(chart, traces) {
+// `t`: the widget's translator, for the column naming each series (the labels are the spec's, already in its language).
+export function chartRows(chart, traces, t = english) {
   const x = chart.x_unit ? `${chart.x_label} (${chart.x_unit})` : chart.x_label;
   const y = chart.y_unit ? `${chart.y_label} (${chart.y_unit})` : chart.y_label;
-  return [["series", x, y], ...traces.flatMap((t) => Array.from(t.x, (xv, i) => [t.name, xv, t.y[i]]))];
+  return [[t("series"), x, y], ...traces.flatMap((trace) => Array.from(trace.x, (xv, i) => [trace.name, xv, trace.y[i]]))];
 }
 
 function download(name, href) {
@@ -113,7 +114,7 @@ function decorate(root) {
     button(bar(fig, fig.dataset.chart), t("Download series (CSV)"), () => {
       // The live chart's data, or before Python the build-time result the page shows.
       const traces = plot.data ?? JSON.parse(root.dataset.result || "{}").charts?.[chart.name] ?? [];
-      download(`${wid}-${chart.name}.csv`, dataUrl("text/csv", csv(chartRows(chart, traces))));
+      download(`${wid}-${chart.name}.csv`, dataUrl("text/csv", csv(chartRows(chart, traces, t))));
     });
   }
   for (const [selector, name] of DIAGRAMS) {

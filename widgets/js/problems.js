@@ -6,7 +6,7 @@
 // numbers; "New numbers" draws another seed. In an iframe, each checked answer is posted to
 // the parent as {type: "calc:problem", problem, seed, correct, attempts}.
 
-import { textsOf } from "./texts.js";
+import { inLanguage, textsOf } from "./texts.js";
 
 const MAX_SEED = 2 ** 31 - 1;
 
@@ -24,9 +24,11 @@ function tell(message) {
   if (window.parent !== window) window.parent.postMessage(message, "*");
 }
 
+// The worker's own words are said (texts.js): shown in `t`'s language.
 function failure(err, t) {
-  return err.startup ? t("{error}. Answers are checked by Python in your browser: reload the page to try again.", { error: err.message })
-    : err.message;
+  const error = inLanguage(err.said ?? err.message, t);
+  return err.startup ? t("{error}. Answers are checked by Python in your browser: reload the page to try again.", { error })
+    : error;
 }
 
 class ProblemSet {
@@ -62,7 +64,7 @@ class ProblemSet {
       this.say(t("Numbers set {seed}; answers are checked by the engine in your browser.", { seed }));
     } catch (err) {
       this.root.dataset.state = "failed";
-      this.say(t("{error}. The statements above are for numbers set {seed}.", { error: err.message, seed: this.built }));
+      this.say(t("{error}. The statements above are for numbers set {seed}.", { error: inLanguage(err.said ?? err.message, t), seed: this.built }));
     }
   }
 

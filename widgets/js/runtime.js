@@ -7,7 +7,7 @@
 // once per browser tab.
 
 import { plotLayout, plotTraces } from "./charts.js";
-import { translator } from "./texts.js";
+import { inLanguage, said, translator } from "./texts.js";
 import "./export.js";
 
 const here = new URL(".", import.meta.url);
@@ -46,7 +46,7 @@ class PythonWorker {
     this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     this.worker = new Worker(new URL("worker.js", here), { type: "module", name: "calc-python" });
     this.worker.onmessage = ({ data }) => this.receive(data);
-    this.worker.onerror = (event) => this.crashed(event.message || "the worker failed to load");
+    this.worker.onerror = (event) => this.crashed(event.message);
     this.ready = this.call("init", { interrupt: this.interrupt }).then((info) => { this.live = true; return info; });
   }
 
@@ -67,11 +67,14 @@ class PythonWorker {
     else entry.resolve(data.result);
   }
 
+  // `reason`: the browser's own words, if any. Said here, shown in each widget's language (texts.js).
   crashed(reason) {
-    const error = this.live ? { fatal: true, message: `Python stopped (${reason})` }
-      : { startup: true, message: `Python could not start: ${reason}` };
+    const t = said;
+    const why = reason || t("the worker failed to load");
+    const words = this.live ? t("Python stopped ({reason})", { reason: why }) : t("Python could not start: {reason}", { reason: why });
+    const error = { ...(this.live ? { fatal: true } : { startup: true }), message: inLanguage(words), said: words };
     this.stop(error);
-    if (this.live) restart(error.message);
+    if (this.live) restart(words);
   }
 
   stop(error) {
@@ -98,7 +101,7 @@ function spawn(primary) {
     if (!err.startup) return;
     w.stop(err);
     if (pool.length) return;
-    stats.startupError ??= err.message;
+    stats.startupError ??= err.said ?? err.message;
     failAll(err);
     setStatusAll();
   });
@@ -119,7 +122,7 @@ function startWorker() {
     stats.interruptible = Boolean(first.interrupt);
     return info;
   });
-  ready.catch((err) => { stats.startupError = err.message; });
+  ready.catch((err) => { stats.startupError = err.said ?? err.message; });
   setStatusAll();
   ready.then(setStatusAll, setStatusAll);
   return ready;
@@ -131,7 +134,7 @@ function bootProgress({ step, text }) {
   setStatusAll();
 }
 
-// After a fatal error the page is never "Live" until a fresh worker is.
+// After a fatal error the page is never "Live" until a fresh worker is. `reason`: said (texts.js).
 function restart(reason) {
   stats.restarts += 1;
   stats.restartReason = reason;
@@ -187,7 +190,7 @@ async function dispatch(w, job) {
     if (err.cancelled && !job.superseded) { queue.set(job.key, job); } // a stray interrupt: run it again
     else if (job.superseded) job.reject(Object.assign(new Error("superseded"), { superseded: true }));
     else job.reject(err);
-    if (err.fatal && pool.includes(w)) { w.stop(err); restart(err.message); }
+    if (err.fatal && pool.includes(w)) { w.stop(err); restart(err.said ?? err.message); }
   } finally {
     if (w.job === job) w.job = null;
     pump();
@@ -259,9 +262,11 @@ function seconds(ms) {
 }
 
 // In the widget's language (`t`, from its data-texts: widgets/texts.py).
-function statusText(t, lang) {
-  if (stats.startupError) return t("{error}. Showing the result computed at build time.", { error: stats.startupError });
-  if (stats.restarts && !stats.readyAt) return t("{reason}: restarting Python…", { reason: stats.restartReason });
+// The worker's words (start-up error, restart reason, boot step) are said (texts.js): put in `t`'s language.
+function statusText(t) {
+  const error = inLanguage(stats.startupError, t);
+  if (stats.startupError) return t("{error}. Showing the result computed at build time.", { error });
+  if (stats.restarts && !stats.readyAt) return t("{reason}: restarting Python…", { reason: inLanguage(stats.restartReason, t) });
   if (stats.readyAt && stats.restarts) {
     return t("Live: recomputed in your browser by Python (Pyodide {version}), restarted after an internal error.",
       { version: stats.pyodide });
@@ -271,8 +276,8 @@ function statusText(t, lang) {
       { version: stats.pyodide, seconds: seconds(stats.readyAt - stats.workerStartedAt) });
   }
   if (stats.workerStartedAt) {
-    // The boot steps' own names (boot.js) are English: other languages show the step's number.
-    const step = `${stats.progress}/${STAGES}${stats.progressText && lang === "en" ? `: ${stats.progressText}` : ""}`;
+    const name = inLanguage(stats.progressText, t);
+    const step = `${stats.progress}/${STAGES}${name ? `: ${name}` : ""}`;
     return t("Loading Python in your browser ({step})…", { step });
   }
   return t("Result computed at build time; Python starts when you scroll here.");
@@ -290,7 +295,7 @@ function setStatusAll() {
   for (const w of widgets) {
     if (!w.root.isConnected) { widgets.delete(w); continue; }
     w.root.dataset.state = state;
-    w.root.querySelector(".calc-status").textContent = statusText(w.t, w.lang);
+    w.root.querySelector(".calc-status").textContent = statusText(w.t);
     const bar = w.root.querySelector(".calc-progress");
     if (bar) {
       bar.hidden = state !== "loading" && state !== "restarting";
@@ -456,7 +461,7 @@ class Widget {
   // Every invalid field's message at once; the results stay, marked as the last valid ones.
   showError(err) {
     this.clearErrors();
-    const errors = err.errors?.length ? err.errors : [{ field: err.field, message: err.message }];
+    const errors = err.errors?.length ? err.errors : [{ field: err.field, message: inLanguage(err.said ?? err.message, this.t) }];
     for (const e of errors) {
       const field = e.field && this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(e.field)}-error`);
       const target = field || this.root.querySelector(".calc-form > .calc-error") || this.root.querySelector(".calc-status");

@@ -12,7 +12,7 @@ export function fill(text, values = {}) {
 
 /** The function that gives `text`, `values` filled in, from an {english: translation} catalogue (none: English). */
 export function translator(messages = {}) {
-  return (text, values) => fill(Object.hasOwn(messages, text) ? messages[text] : text, values);
+  return Object.assign((text, values) => fill(Object.hasOwn(messages, text) ? messages[text] : text, values), { messages });
 }
 
 export const english = translator();
@@ -21,4 +21,18 @@ export const english = translator();
 export function textsOf(element) {
   const raw = element?.closest?.("[data-texts]")?.dataset.texts;
   return raw ? translator(JSON.parse(raw)) : english;
+}
+
+// Words said where the reader's language is not known (the worker and boot.js: one worker serves
+// every widget), written t + ("…") there too, with `const t = said`: kept as {text, values}, a value
+// may be such words again, and put in a widget's language where it is shown (`inLanguage`).
+export function said(text, values = {}) {
+  return { text, values };
+}
+
+/** `words` (said, or a plain string such as a browser's own message) in the language of `tr`. */
+export function inLanguage(words, tr = english) {
+  if (words === null || typeof words !== "object" || typeof words.text !== "string") return String(words ?? "");
+  const values = Object.fromEntries(Object.entries(words.values ?? {}).map(([name, v]) => [name, inLanguage(v, tr)]));
+  return fill(Object.hasOwn(tr.messages, words.text) ? tr.messages[words.text] : words.text, values);
 }

@@ -8,8 +8,14 @@
 // cannot be trusted any more (memory, recursion, a crash): the page then replaces this worker.
 // While booting, the worker posts {progress: {step, text}} (no id), steps 1 to 4.
 // Start-up (which files, which build-time levers, progress steps) is in boot.js.
+// The worker serves every widget of the page, whatever its language: its own words (an error's
+// `said`, a step's `text`) are said here and put in the widget's language where shown (texts.js);
+// an error's `message` is the same words in English.
 
 import { boot } from "./boot.js";
+import { inLanguage, said } from "./texts.js";
+
+const t = said;
 
 const here = new URL(".", import.meta.url);
 
@@ -19,9 +25,12 @@ const progress = (step, text) => self.postMessage({ progress: { step, text } });
 const BOOT_TIMEOUT_MS = 120_000;
 const ready = Promise.race([
   boot(here, progress),
-  new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${BOOT_TIMEOUT_MS / 1000} s`)), BOOT_TIMEOUT_MS)),
+  new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error(), { said: t("timed out after {seconds} s", { seconds: BOOT_TIMEOUT_MS / 1000 }) })), BOOT_TIMEOUT_MS)),
 ]);
 ready.catch(() => {}); // reported per request below
+
+// An error the page is told about: the words, and the same in English as its message.
+const told = (words, kind = {}) => ({ message: inLanguage(words), said: words, ...kind });
 
 // What the page is told about an exception thrown by a run.
 function failure(err) {
@@ -29,11 +38,11 @@ function failure(err) {
   if (err.fatal) return { message: err.message, fatal: true };
   const type = err.type; // set on Python exceptions (PythonError)
   if (type === "KeyboardInterrupt") return { message: "cancelled", cancelled: true };
-  if (type === "MemoryError") return { message: "Python ran out of memory", fatal: true };
-  if (type === "RecursionError") return { message: "Python ran out of stack (nesting too deep)", fatal: true };
+  if (type === "MemoryError") return told(t("Python ran out of memory"), { fatal: true });
+  if (type === "RecursionError") return told(t("Python ran out of stack (nesting too deep)"), { fatal: true });
   const last = String(err.message || err).trim().split("\n").pop().slice(0, 300);
-  if (type) return { message: `Internal error in the calculator: ${last}`, internal: true };
-  return { message: `Python crashed (${last})`, fatal: true }; // a WebAssembly trap or a Pyodide fatal error
+  if (type) return told(t("Internal error in the calculator: {error}", { error: last }), { internal: true });
+  return told(t("Python crashed ({error})", { error: last }), { fatal: true }); // a WebAssembly trap or a Pyodide fatal error
 }
 
 function run(runtime, msg) {
@@ -71,7 +80,8 @@ self.onmessage = async (event) => {
   try {
     runtime = await ready;
   } catch (err) {
-    self.postMessage({ id: msg.id, error: { startup: true, message: `Python could not start: ${err.message || err}` } });
+    const reason = err.said ?? String(err.message || err);
+    self.postMessage({ id: msg.id, error: told(t("Python could not start: {reason}", { reason }), { startup: true }) });
     return;
   }
   try {
