@@ -1,7 +1,7 @@
 // Runs calculator cases inside the real pinned Pyodide (from node_modules) under Node.
 // usage: node run_cases.mjs WHEEL CASES.json [PROBLEMS.json] [--stdlib STDLIB.zip] [--snapshot SNAPSHOT.bin.gz]
 //   -> prints {pyodide, python, stdlib (its modules), bootMs, replies: [{reply, ms}, ...], problems: [reply, ...]}
-// PROBLEMS.json holds calc.problems requests. With --stdlib, Pyodide starts on that standard
+// A case is [name, params] or [name, params, lang]. PROBLEMS.json holds calc.problems requests. With --stdlib, Pyodide starts on that standard
 // library (the site's trimmed one); with --snapshot, from that memory snapshot, as the site's
 // worker does on a return visit.
 import { readFile } from "node:fs/promises";
@@ -23,9 +23,9 @@ pyodide.unpackArchive(new Uint8Array(await readFile(wheelPath)), "wheel");
 const api = pyodide.pyimport("calc.jsonapi");
 const cases = JSON.parse(await readFile(casesPath, "utf8"));
 const replies = [];
-for (const [name, params] of cases) {
+for (const [name, params, lang = "en"] of cases) {
   const start = performance.now();
-  const reply = JSON.parse(api.run_json(name, JSON.stringify(params)));
+  const reply = JSON.parse(api.run_json(name, JSON.stringify(params), lang));
   replies.push({ reply, ms: performance.now() - start });
 }
 const problems = [];

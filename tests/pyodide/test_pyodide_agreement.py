@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 from calc import __version__
 from calc.jsonapi import run_json
 from calc.problems import all_problems, request_json
-from tests.pyodide.cases import cases
+from tests.pyodide.cases import cases, zh_cases
 from widgets.build import calculator_index
 from widgets.levers import make_levers
 from widgets.wheel import build_wheel, wheel_name
@@ -38,7 +39,7 @@ def pyodide_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
     wheel.write_bytes(levers.wheel)
     (folder / "stdlib.zip").write_bytes(levers.stdlib)
     (folder / "snapshot.bin.gz").write_bytes(levers.snapshot_gz)
-    (folder / "cases.json").write_text(json.dumps(cases()))
+    (folder / "cases.json").write_text(json.dumps([*cases(), *zh_cases()]))
     (folder / "problems.json").write_text(json.dumps(problem_requests()))
     levers_args = ["--stdlib", str(folder / "stdlib.zip")]
     if "snapshot" in request.param:
@@ -92,9 +93,20 @@ def test_python_runs_on_the_trimmed_standard_library(pyodide_run: dict[str, Any]
 
 def test_every_case_agrees_with_cpython(pyodide_run: dict[str, Any]) -> None:
     differences = []
-    for (name, params), got in zip(cases(), pyodide_run["replies"]):
+    for (name, params), got in zip(cases(), pyodide_run["replies"]):  # the Chinese cases follow
         expected = json.loads(run_json(name, json.dumps(params)))
         differences += [f"{name} {params}: {d}" for d in close(expected, got["reply"])]
+    assert differences == []
+
+
+def test_every_chinese_case_agrees_with_cpython_in_chinese(pyodide_run: dict[str, Any]) -> None:
+    """The same numbers and the same Chinese words: the catalogues ship in the wheel and are found there."""
+    differences = []
+    for (name, params, lang), got in zip(zh_cases(), pyodide_run["replies"][len(cases()):], strict=True):
+        expected = json.loads(run_json(name, json.dumps(params), lang))
+        differences += [f"{name} {params}: {d}" for d in close(expected, got["reply"])]
+        if "error" in expected:
+            assert re.search(r"[\u4e00-\u9fff]", expected["error"]["message"]), expected  # not English left over
     assert differences == []
 
 
