@@ -298,8 +298,8 @@ class _State:
                            self.t_next, self.alpha, self.tc, self.bc, self.b_count, self.sent_f)
         self.dcqcn_consts = (self.cnp_gap, self.fb, self.dec_gap, self.alpha_steps, self.timer_steps,
                              prm.first_cnp_line_rate, 1 - prm.g, prm.byte_counter_B)
-        self.inject_refs = (self.host_paused, self.sent_f, self.rc, self.bpg, self.first, self.qc, self.occ, self.q,
-                            self.cnt, self.lossy_limit, self.buffer_B)
+        self.inject_refs = (self.host_paused, self.sent_f, self.rc, self.bpg, _inlets(self.first, self.q, self.qc),
+                            self.occ, self.cnt, self.lossy_limit, self.buffer_B)
 
     def _limits(self, s: Setup, prm: DcqcnParams) -> None:
         dt, steps = self.dt, self.steps
@@ -345,12 +345,14 @@ class _State:
                        cls[f] == LOSSY and not protect[LOSSY]) for f in range(nf)]
         self.host_k = [(k, up_id[k]) for k in range(nk) if up_kind[k]]
         self.port_k = [(k, up_cls[k]) for k in range(nk) if not up_kind[k]]
+        self.req = [False] * nk
+        self.ring = [[False] * self.delay for _ in range(nk)]
+        # (its ring, who it pauses, its counter) per host-facing counter, bound once for _pfc_ring.
+        self.host_rings = [(self.ring[k], f, k) for k, f in self.host_k]
         self.pfc_k = [k for k in range(nk) if protect[up_cls[k]]]
         self.qc = [[0.0, 0.0] for _ in PORTS]         # bytes per port per class
         self.cnt = [0.0] * nk                          # ingress counters
         self.occ = [0.0, 0.0]                          # switch occupancy
-        self.req = [False] * nk
-        self.ring = [[False] * self.delay for _ in range(nk)]
         self.host_paused = [False] * nf
         self.port_paused = [[False, False] for _ in PORTS]
         self.wd_run = [0, 0]
@@ -433,8 +435,7 @@ def _pfc_ring(st: _State, t: int, stuck: bool) -> None:
     """1. PFC requests take effect after the pause round trip; a stuck receiver pauses S→R (watchdog aside)."""
     slot = t % st.delay
     ring, req, host_paused = st.ring, st.req, st.host_paused
-    for k, f in st.host_k:
-        r = ring[k]
+    for r, f, k in st.host_rings:
         host_paused[f] = r[slot]
         r[slot] = req[k]
     up_pp = st.port_paused[0]
@@ -456,25 +457,49 @@ def _pfc_ring(st: _State, t: int, stuck: bool) -> None:
         rx_pp[c] = rx_pause and not wd_on[c]
 
 
+_Inlet = tuple[list[float], int, int, bool, list[tuple[int, list[float], int]]]
+"""Consecutive flows with the same first queue: (its port's class bytes, switch, class, drop-tail?,
+[(flow, the flow's queues, its ingress counter)])."""
+
+
+def _inlets(first: list[tuple[int, int, int, int, bool]], q: list[list[float]],
+            qc: list[list[float]]) -> list[_Inlet]:
+    """Flows grouped, in flow order, by first queue, so injection keeps that queue's sums in locals."""
+    groups: list[_Inlet] = []
+    last = None
+    for f, (p0, sw, k0, c, droptail) in enumerate(first):
+        if last != (p0, c, droptail):
+            last = (p0, c, droptail)
+            groups.append((qc[p0], sw, c, droptail, []))
+        groups[-1][4].append((f, q[f], k0))
+    return groups
+
+
 def _inject(st: _State, t: int) -> None:
-    """2. Senders inject into their first hop (drop-tail for unprotected lossy bytes)."""
-    host_paused, sent_f, rc, bpg, first, qc, occ, q, cnt, lossy_limit, buffer_B = st.inject_refs
+    """2. Senders inject into their first hop (drop-tail for unprotected lossy bytes).
+
+    The group's queue and switch sums live in locals (same additions, same order as one flow at a
+    time) and are stored before a drop, whose go-back-N reads the queues."""
+    host_paused, sent_f, rc, bpg, inlets, occ, cnt, lossy_limit, buffer_B = st.inject_refs
     sent = st.sent_t
-    for f in range(st.nf):
-        if host_paused[f]:
-            sent_f[f] = 0.0
-            continue
-        x = rc[f] * bpg
-        sent_f[f] = x
-        sent += x
-        p0, sw, k0, c, droptail = first[f]
-        room = lossy_limit - qc[p0][0] if droptail else buffer_B - occ[sw]
-        if x > room:
-            x = st.admit(f, x, room, t)
-        q[f][0] += x
-        qc[p0][c] += x
-        cnt[k0] += x
-        occ[sw] += x
+    for qp, sw, c, droptail, members in inlets:
+        o, v = occ[sw], qp[c]   # drop-tail is the lossy class only, so qp[0] is v there
+        for f, qf, k0 in members:
+            if host_paused[f]:
+                sent_f[f] = 0.0
+                continue
+            x = rc[f] * bpg
+            sent_f[f] = x
+            sent += x
+            room = lossy_limit - v if droptail else buffer_B - o
+            if x > room:
+                occ[sw], qp[c] = o, v
+                x = st.admit(f, x, room, t)
+            qf[0] += x
+            v += x
+            cnt[k0] += x
+            o += x
+        occ[sw], qp[c] = o, v
     st.sent_t = sent
 
 
@@ -511,25 +536,27 @@ def _serve_class(st: _State, t: int, queue: list[tuple[int, int, int, _Hop | Non
     proportion to its bytes, marked with probability ``pm``; then what reached a receiver is counted."""
     cnt, arrivals, debt, marked, counting, rng, deliv_f, waste_until = st.serve_refs
     marks, wasted, good, got = st.acc_marks, st.wasted, st.acc_good, 0.0  # summed in the original order
+    arrive, marking, certain, keep, packet = arrivals.append, pm > 0.0, pm >= 1.0, 1.0 - pm, PACKET_B
     for f, h, k, nxt, qf in queue:
         x = qf[h] * share
         if x <= 0.0:
             continue
         qf[h] -= x
         cnt[k] -= x
-        if pm > 0.0:
-            n = x / PACKET_B
-            marks += pm * n
+        if marking:
+            n = x / packet
+            pn = pm * n
+            marks += pn
             if counting:
-                owed = debt[f] + pm * n
+                owed = debt[f] + pn
                 if owed >= 1.0:
                     owed -= 1.0
                     marked[f] = True
                 debt[f] = owed
-            elif not marked[f] and (pm >= 1.0 or rng.random() < 1.0 - (1.0 - pm) ** n):
+            elif not marked[f] and (certain or rng.random() < 1.0 - keep ** n):
                 marked[f] = True
         if nxt is not None:
-            arrivals.append((nxt, x))
+            arrive((nxt, x))
         elif dropping:
             st.lose(f, x)
         else:
