@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "Computing the inputs above… the results shown are for the previous inputs.": "正在计算上面的输入……显示的仍是上一组输入的结果。",
     "Showing the result for this page's defaults: Python could not start, so the inputs above are not computed.": "显示的是本页默认值的结果：Python 未能启动，上面的输入没有被计算。",
     "The numbers are live; the chart is for this page's defaults until the interactive chart has loaded.": "数字已是实时结果；交互式图表加载完成之前，图表对应本页的默认值。",
+    "For earlier inputs: redrawn with the inputs above when scrolled into view.": "对应先前的输入：滚动到此处时按上面的输入重绘。",
     "{error}. Showing the result computed at build time.": "{error}。显示构建时计算的结果。",
     "{reason}: restarting Python…": "{reason}：正在重启 Python…",
     "Live: recomputed in your browser by Python (Pyodide {version}), restarted after an internal error.": "实时：由浏览器中的 Python 重新计算 (Pyodide {version})，内部错误后已重启。",

@@ -77,3 +77,23 @@ def test_player_advances_while_playing(page: Page, site: str) -> None:
     player.scroll_into_view_if_needed()  # the player plays only while the reader can see it
     first = player.locator(".cg-clock").inner_text()
     expect(player.locator(".cg-clock")).not_to_have_text(first)
+
+
+def test_a_chart_off_the_screen_is_marked_then_redrawn_when_the_reader_scrolls_to_it(page: Page, site: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 500})
+    page.goto(site + PAGE)
+    lab(page).get_by_label("Scenario").scroll_into_view_if_needed()
+    wait_live(page)
+    last = lab(page).locator('figure[data-chart="throughput"]')
+    lab(page).get_by_label("Scenario").select_option("storm")
+    expected = run("congestion", {"scenario": "storm"})
+    expect(lab(page).locator('tr[data-output="victim_Gbps"] td')).to_have_text(expected.display("victim_Gbps"))
+    # Far below the fold it keeps the previous drawing, and says so.
+    expect(last).to_have_attribute("data-earlier", "true")
+    expect(last.locator(".calc-earlier-note")).to_have_text(
+        "For earlier inputs: redrawn with the inputs above when scrolled into view.")
+    last.scroll_into_view_if_needed()
+    expect(last).not_to_have_attribute("data-earlier", "true")
+    expect(last.locator(".calc-earlier-note")).to_have_count(0)
+    drawn = last.locator(".calc-plot").evaluate("d => d.data.map((t) => t.y)")
+    assert drawn == [list(t.y) for t in expected.outcome.charts["throughput"]]

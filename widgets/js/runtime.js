@@ -242,6 +242,51 @@ const STALE_NOTES = {
   chart: (t) => t("The numbers are live; the chart is for this page's defaults until the interactive chart has loaded."),
 };
 
+// ---- drawing only what is on or near the screen ------------------------------------------------
+//
+// A change redraws the charts and the view that are on the screen or within a screen of it; the
+// others keep their drawing, marked as for earlier inputs (dimmed, with a note), and are drawn
+// with the latest result as the reader scrolls towards them (the margin lets that happen before
+// they are in view). Until the observer has first reported an element, it counts as near.
+
+const NEAR_MARGIN = "100% 0px";
+const nearness = new WeakMap(); // element -> is it on or near the screen (last report)
+const deferred = new Map(); // element -> the draw waiting for it to come near
+const nearObserver = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      nearness.set(e.target, e.isIntersecting);
+      const draw = e.isIntersecting && deferred.get(e.target);
+      if (draw) { deferred.delete(e.target); draw(); }
+    }
+  }, { rootMargin: NEAR_MARGIN })
+  : null;
+
+// Draws `el` for the inputs `key` now if it is near the screen, else when it comes near; meanwhile
+// it is marked, unless what it shows is already for those inputs (`shown`: element -> inputs).
+function drawWhenNear(el, key, shown, draw, t) {
+  const drawn = async () => {
+    await draw();
+    shown.set(el, key);
+    if (!deferred.has(el)) markEarlier(el, null);
+  };
+  if (!nearObserver || nearness.get(el) !== false) { deferred.delete(el); return drawn(); }
+  deferred.set(el, () => drawn().catch((err) => console.warn("deferred drawing:", err)));
+  markEarlier(el, shown.get(el) === key ? null : t);
+  return undefined;
+}
+
+function markEarlier(el, t) {
+  let note = el.querySelector(":scope > .calc-earlier-note");
+  if (!t) { delete el.dataset.earlier; note?.remove(); return; }
+  el.dataset.earlier = "true";
+  if (!note) {
+    note = Object.assign(document.createElement("p"), { className: "calc-earlier-note" });
+    el.prepend(note);
+  }
+  note.textContent = t("For earlier inputs: redrawn with the inputs above when scrolled into view.");
+}
+
 // plotly's own words (its tool bar's tooltips, a hint after zooming), as plotly's locales name them.
 function plotlyWords(t) {
   return {
@@ -323,6 +368,10 @@ class Widget {
     this.initial = this.formValues();
     this.view = null;
     root.dataset.hydrated = "true";
+    // The inputs each chart and the view are drawn for (the build-time drawing: the page's own).
+    this.shown = new WeakMap();
+    const built = JSON.stringify({ ...this.state.params, ...this.initial });
+    for (const el of root.querySelectorAll(".calc-chart, .calc-view")) { this.shown.set(el, built); nearObserver?.observe(el); }
     this.form.addEventListener("input", (e) => this.onInput(e));
     this.form.addEventListener("change", (e) => this.onInput(e));
     this.form.addEventListener("submit", (e) => e.preventDefault());
@@ -433,7 +482,7 @@ class Widget {
       this.clearErrors();
       this.markStale(null);
       this.result = result;
-      await this.show(result);
+      await this.show(result, text);
       this.root.dataset.ms = String(performance.now() - t0);
       this.root.dataset.chartsAt ??= String(performance.now());
       this.saveUrlState();
@@ -484,7 +533,8 @@ class Widget {
     return text;
   }
 
-  async show(result) {
+  // `key`: the inputs of `result`; charts and the view off the screen are drawn when the reader nears them.
+  async show(result, key) {
     for (const row of this.root.querySelectorAll(".calc-outputs tr[data-output]")) {
       row.querySelector(".calc-out").textContent = result.display[row.dataset.output];
     }
@@ -496,7 +546,7 @@ class Widget {
     for (const out of this.spec.outputs) {
       if (out.kind === "table") this.showTable(out, result.tables[out.name]);
     }
-    await Promise.all([this.showCharts(result), this.showView(result)]);
+    await Promise.all([this.showCharts(result, key), this.showView(result, key)]);
   }
 
   showTable(out, rows) {
@@ -512,30 +562,43 @@ class Widget {
   // plotly is fetched only once a first result is live (it is not on the way to live numbers):
   // until it has loaded, the build-time chart stays, which is the live chart when the inputs are
   // the page's defaults; for other inputs it is marked as the defaults' chart meanwhile.
-  async showCharts(result) {
+  async showCharts(result, key) {
     const charts = this.spec.outputs.filter((o) => o.kind === "chart");
     if (!charts.length) return;
     const waiting = !plotlyLoaded && this.differsFromResult();
     if (waiting) this.markStale("chart");
     const Plotly = await loadPlotly();
+    const draws = [];
     for (const chart of charts) {
       const div = this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(chart.name)}`);
       if (!div) continue;
-      if (!div.dataset.plotly) { div.replaceChildren(); div.dataset.plotly = "true"; }
-      const traces = result.charts[chart.name];
-      await Plotly.react(div, plotTraces(chart, traces, this.t), plotLayout(chart, traces, getComputedStyle(div).color), {
-        displaylogo: false, responsive: true, modeBarButtonsToRemove: ["sendDataToCloud"],
-        locale: this.lang, locales: { [this.lang]: { dictionary: plotlyWords(this.t) } },
-      });
+      draws.push(drawWhenNear(div.closest(".calc-chart") ?? div, key, this.shown,
+        () => this.plot(Plotly, div, chart, result.charts[chart.name]), this.t));
     }
+    await Promise.all(draws);
     if (waiting && this.root.dataset.stale === "chart") this.markStale(null);
   }
 
-  async showView(result) {
+  // Plotly.react: after the first drawing, plotly updates only what changed.
+  plot(Plotly, div, chart, traces) {
+    if (!div.dataset.plotly) { div.replaceChildren(); div.dataset.plotly = "true"; }
+    return Plotly.react(div, plotTraces(chart, traces, this.t), plotLayout(chart, traces, getComputedStyle(div).color), {
+      displaylogo: false, responsive: true, modeBarButtonsToRemove: ["sendDataToCloud"],
+      locale: this.lang, locales: { [this.lang]: { dictionary: plotlyWords(this.t) } },
+    });
+  }
+
+  // Without `key` (the build-time result, at hydration) the view is drawn at once.
+  async showView(result, key) {
     const name = this.root.dataset.view;
     if (!name) return;
     this.view ??= await import(new URL(`views/${name}.js`, here).href);
     const element = this.root.querySelector(".calc-view");
+    if (key === undefined) await this.renderView(element, result);
+    else await drawWhenNear(element, key, this.shown, () => this.renderView(element, result), this.t);
+  }
+
+  async renderView(element, result) {
     await this.view.render(element, result, {
       plotly: plotly ? await plotly : null,
       loadPlotly,
