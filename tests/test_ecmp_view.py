@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -16,16 +17,16 @@ ROOT = Path(__file__).resolve().parents[1]
 CASES: list[dict[str, object]] = [{}, {"qps_per_flow": 3, "flows": 8, "paths": 8}, {"tiers": "two_same", "flows": 8, "paths": 8, "trials": 20},
          {"balancing": "spray"}, {"flows": 100, "paths": 100, "trials": 20}, {"flows": 7, "paths": 3, "hash": "random"}]
 SCRIPT = """
-const { svg, summary } = await import(process.argv[1]);
+const { svg, summary, NARROW } = await import(process.argv[1]);
 const data = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (c) => s += c); process.stdin.on("end", () => ok(s)); }));
-process.stdout.write(JSON.stringify(data.map((d) => [svg(d), summary(d)])));
+process.stdout.write(JSON.stringify(data.map((d) => [svg(d), svg(d, NARROW), summary(d)])));
 """
 
 
 def test_prerender_has_a_tooltip_per_sub_flow() -> None:
     result = run("ecmp", {"qps_per_flow": 2, "trials": 20}).to_json()
     html = view.prerender(result)
-    assert html.count('class="ecmp-flow"') == 32
+    assert html.count('class="ecmp-flow"') == 2 * 32  # the wide drawing and the phone's
     first = result["data"]["connections"][0]["qps"][0]
     assert f'→ 11.0.0.1:4791 UDP QPN 0x{first["lqpn"]:06x}→0x{first["rqpn"]:06x}' in html
 
@@ -35,4 +36,13 @@ def test_python_and_javascript_draw_the_same() -> None:
     data = [run("ecmp", case).to_json()["data"] for case in CASES]
     out = subprocess.run(["node", "--input-type=module", "-e", SCRIPT, str(ROOT / "widgets/views/ecmp.js")],
                          input=json.dumps(data), capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == [[view.svg(d), view.summary(d)] for d in data]
+    assert json.loads(out.stdout) == [[view.svg(d), view.svg(d, view.NARROW), view.summary(d)] for d in data]
+
+
+def test_the_phone_drawing_wraps_the_lanes_into_rows_of_eight() -> None:
+    data = run("ecmp", {"paths": 16}).to_json()["data"]
+    narrow = view.svg(data, view.NARROW)
+    assert 'viewBox="0 0 300 ' in narrow and 'class="ecmp-svg ecmp-narrow"' in narrow
+    lane_bottoms = {float(y) for y in re.findall(r'<line x1="[\d.]+" y1="[\d.]+" x2="[\d.]+" y2="([\d.]+)" class="ecmp-lane', narrow)}
+    assert sorted(lane_bottoms) == [176.0, 340.0]  # two rows of 8 lanes: 56 + 120, then a band of 120 + 22 + 6 + 16 lower
+    assert narrow.count('class="ecmp-fan"') == 8  # the leaf fans out to the first row

@@ -37,7 +37,7 @@ CASES: dict[str, tuple[str, Callable[[dict[str, Any]], str], Callable[[], list[d
     "topology": ("viewHtml", topology.prerender, lambda: _results("topology", [{}, {"example": "article"}])
                  + _results("fabric", [{}, {"gpus": "16384"}])),
     "monitoring": ("viewHtml", monitoring.prerender, lambda: _results("alerts", [{}, {"cpu_threshold": "55", "scenario": "incast"}])),
-    "ecmp": ("svg", ecmp.svg, lambda: [r["data"] for r in _results("ecmp", [{}, {"flows": 7, "paths": 3}])]),
+    "ecmp": ("drawings", ecmp.drawings, lambda: [r["data"] for r in _results("ecmp", [{}, {"flows": 7, "paths": 3}])]),
 }
 DOM_VIEWS = {"congestion"}  # drawn with the DOM: checked in the browser
 OWN_FILE = {"configs": ROOT / "tests/test_configs_view.py"}  # its parity test lives beside its other tests

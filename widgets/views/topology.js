@@ -92,7 +92,15 @@ export function viewHtml(result) {
     + `Download this YAML</a></p></div>`;
 }
 
+/** Fits each drawn graph to its column with zoom controls (widgets/js/zoom.js, loaded in the page). */
+export function zoomDiagrams(element) {
+  if (typeof document === "undefined") return;
+  import(new URL("../zoom.js", import.meta.url).href)
+    .then(({ zoomable }) => element.querySelectorAll(".topology-figure").forEach((f) => zoomable(f, element)))
+    .catch((err) => console.warn("diagram zoom:", err));
+}
+
 export function render(element, result) {
   element.innerHTML = viewHtml(result);
-  if (result.calculator !== "fabric") wire(element);
+  if (result.calculator !== "fabric") { wire(element); zoomDiagrams(element); }
 }
