@@ -154,7 +154,7 @@ def _bars(d: dict[str, Any], uid: str, lay: dict[str, Any]) -> str:
 def _chart(d: dict[str, Any], uid: str, lay: dict[str, Any], head: str) -> str:
     f = d["frames"]
     n = len(f["t_us"])
-    left, right = lay["left"], lay["W"] - 15
+    left, right = int(lay["left"]), int(lay["W"]) - 15
     span = float(f["t_us"][-1] or 1.0)
 
     def x(i: int) -> float:
@@ -224,7 +224,7 @@ def prerender(result: dict[str, Any]) -> str:
     span = f["t_us"][-1] or 1.0
 
     def head(lay: dict[str, Any]) -> list[float]:
-        return [(t / span) * (lay["W"] - 15 - lay["left"]) for t in f["t_us"]]
+        return [float(t) / span * float(lay["W"] - 15 - lay["left"]) for t in f["t_us"]]
 
     css = "".join((
         _keyframes(f"cg-q-{uid}", [min(1.0, v / qmax) for v in f["queue_R_KB"]], "transform:scaleY({:.3f})"),
