@@ -196,7 +196,7 @@ def test_rehash_is_styled_as_a_button(page: Page, site: str) -> None:
 
 
 def player(page: Page) -> Locator:
-    return page.locator("#congestion .cg-live")
+    return page.locator("#calc-congestion .cg-live")
 
 
 def test_pfc_animation_waits_for_its_reader_and_starts_at_zero(page: Page, site: str) -> None:
@@ -237,7 +237,7 @@ def test_pfc_player_draws_the_same_scene_as_the_build_time_animation(browser: Br
           .map(r => ['x', 'y', 'width', 'height'].map(k => r.getAttribute(k)).join(' '))]"""
     for page in context_page(browser, java_script_enabled=False):
         page.goto(site + "tuning-pfc-ecn/")
-        built = page.locator(f"#congestion .cg-static .cg-{layout} svg.cg-svg").first.evaluate(scene)
+        built = page.locator(f"#calc-congestion .cg-static .cg-{layout} svg.cg-svg").first.evaluate(scene)
     for page in context_page(browser, viewport=SIZES[size]):
         page.route("**/assets/widgets/worker.js", lambda route: route.abort())  # the player from build-time data
         page.goto(site + "tuning-pfc-ecn/")

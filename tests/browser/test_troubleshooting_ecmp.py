@@ -13,7 +13,7 @@ PAGE = "troubleshooting-ecmp/"
 
 
 def lab(page: Page) -> Locator:
-    return page.locator("#lab")
+    return page.locator("#calc-lab")
 
 
 def wait_ready(page: Page) -> None:

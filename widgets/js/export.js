@@ -95,7 +95,7 @@ function png(svg, name) {
 }
 
 function decorate(root) {
-  const wid = root.id;
+  const wid = root.dataset.wid || root.id;
   for (const wrap of root.querySelectorAll("[data-table-output]")) {
     const table = wrap.querySelector("table");
     if (!table) continue;

@@ -306,7 +306,7 @@ function setStatusAll() {
 class Widget {
   constructor(root) {
     this.root = root;
-    this.id = root.id;
+    this.id = root.dataset.wid || root.id; // the widget's name in URL state; root.id is "calc-" + it
     this.page = location.pathname; // the URL state of this widget belongs to this page only
     this.calc = root.dataset.calc;
     this.lang = root.dataset.lang || "en"; // labels, notes and messages from the worker in this language
@@ -459,7 +459,7 @@ class Widget {
     this.clearErrors();
     const errors = err.errors?.length ? err.errors : [{ field: err.field, message: err.message }];
     for (const e of errors) {
-      const field = e.field && this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(e.field)}-error`);
+      const field = e.field && this.root.querySelector(`#${CSS.escape(this.root.id)}-${CSS.escape(e.field)}-error`);
       const target = field || this.root.querySelector(".calc-form > .calc-error") || this.root.querySelector(".calc-status");
       target.textContent = err.fatal ? `${e.message}; Python was restarted, the other calculators are unaffected.`
         : this.readable(e.message);
@@ -510,7 +510,7 @@ class Widget {
     if (!charts.length) return;
     const Plotly = await loadPlotly();
     for (const chart of charts) {
-      const div = this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(chart.name)}`);
+      const div = this.root.querySelector(`#${CSS.escape(this.root.id)}-${CSS.escape(chart.name)}`);
       if (!div) continue;
       if (!div.dataset.plotly) { div.replaceChildren(); div.dataset.plotly = "true"; }
       const traces = result.charts[chart.name];
@@ -588,7 +588,7 @@ class Widget {
 
   async copyLink() {
     const query = this.urlState(new URLSearchParams());
-    const url = new URL(`${this.page}${query.size ? `?${query}` : ""}#${this.id}`, location.href).href;
+    const url = new URL(`${this.page}${query.size ? `?${query}` : ""}#${this.root.id}`, location.href).href;
     const note = this.root.querySelector(".calc-copy-note");
     const words = COPY_NOTES[this.lang] ?? COPY_NOTES.en;
     try {

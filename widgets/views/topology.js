@@ -13,7 +13,7 @@ export function fabricHtml(yaml) {
     + (lines.length > PREVIEW_LINES ? `\n# … ${lines.length - PREVIEW_LINES} more lines` : "");
   let link = "";
   if (yaml.length <= MAX_LINK_CHARS) {
-    const href = `${EDITOR_PAGE}?editor.example=custom&editor.yaml=${encodeURIComponent(yaml)}#editor`;
+    const href = `${EDITOR_PAGE}?editor.example=custom&editor.yaml=${encodeURIComponent(yaml)}#calc-editor`;
     link = ` <a class="md-button topology-open" href="${esc(href)}">Open in the topology editor</a>`;
   }
   return `<div class="topology-view"><p>The same design as a topology file (${lines.length - 1} lines), `

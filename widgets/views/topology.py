@@ -48,7 +48,7 @@ def fabric_html(yaml: str) -> str:
     link = ""
     if len(yaml) <= MAX_LINK_CHARS:
         encoded = quote(yaml, safe="!*'()")
-        href = f"{EDITOR_PAGE}?editor.example=custom&editor.yaml={encoded}#editor"
+        href = f"{EDITOR_PAGE}?editor.example=custom&editor.yaml={encoded}#calc-editor"
         link = f' <a class="md-button topology-open" href="{escape(href)}">Open in the topology editor</a>'
     return (f'<div class="topology-view"><p>The same design as a topology file ({len(lines) - 1} lines), '
             f"which the topology editor reads back to the same counts:</p>"
