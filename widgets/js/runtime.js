@@ -629,6 +629,13 @@ function wake() {
   }, () => {});
 }
 
+// Links shared before widget ids took their "calc-" prefix end in #<widget>: scroll to that widget.
+function followOldFragment() {
+  const name = decodeURIComponent(location.hash.slice(1));
+  if (!name || document.getElementById(name)) return;
+  document.querySelector(`.calc-widget[data-wid="${CSS.escape(name)}"]`)?.scrollIntoView();
+}
+
 function hydrate() {
   const found = document.querySelectorAll(".calc-widget:not([data-hydrated])");
   for (const root of found) {
@@ -637,6 +644,7 @@ function hydrate() {
     observer?.observe(root);
   }
   if (!found.length) return;
+  followOldFragment();
   setStatusAll();
   if (ready) wake();
   else if ("requestIdleCallback" in window) requestIdleCallback(wake, { timeout: 3000 });

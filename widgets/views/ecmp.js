@@ -105,7 +105,8 @@ export function svg(data, width = WIDTH) {
         parts.push(`<rect class="ecmp-spine-up" x="${(g.x(a) + pitch * 0.1 + b * w).toFixed(1)}" y="${(g.bottom(a) + SPINE_H + 46 - h).toFixed(1)}" width="${Math.max(w - 0.3, 0.3).toFixed(1)}" height="${h.toFixed(1)}" fill="#777"><title>spine ${a} uplink ${b}: ${load} sub-flows from all leaves</title></rect>`);
       });
     });
-    parts.push(`<text x="${width / 2}" y="${g.height - 8}" text-anchor="middle" class="ecmp-label">each spine's own uplinks: sub-flows from every leaf</text>`);
+    const size = width >= WIDTH ? "ecmp-label" : "ecmp-small"; // 11 px fits the phone's 300
+    parts.push(`<text x="${width / 2}" y="${g.height - 8}" text-anchor="middle" class="${size}">each spine's own uplinks: sub-flows from every leaf</text>`);
   }
   parts.push("</svg>");
   return parts.join("");

@@ -121,7 +121,8 @@ def _spines(data: dict[str, Any], grid: _Grid) -> list[str]:
             out.append(f'<rect class="ecmp-spine-up" x="{_f1(grid.x(a) + grid.pitch * 0.1 + b * width)}" '
                        f'y="{_f1(grid.bottom(a) + SPINE_H + 46 - h)}" width="{_f1(max(width - 0.3, 0.3))}" height="{_f1(h)}" '
                        f'fill="#777"><title>spine {a} uplink {b}: {load} sub-flows from all leaves</title></rect>')
-    out.append(f'<text x="{_js(grid.width / 2)}" y="{_js(grid.height - 8)}" text-anchor="middle" class="ecmp-label">'
+    size = "ecmp-label" if grid.width >= WIDTH else "ecmp-small"  # 11 px fits the phone's 300
+    out.append(f'<text x="{_js(grid.width / 2)}" y="{_js(grid.height - 8)}" text-anchor="middle" class="{size}">'
                "each spine's own uplinks: sub-flows from every leaf</text>")
     return out
 
