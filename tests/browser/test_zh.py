@@ -271,11 +271,11 @@ def test_the_configuration_files_on_the_chinese_page_carry_chinese_comments(page
     import zipfile
 
     page.goto(f"{site}zh/topology-as-code/#configs")
-    widget = page.locator("#configs")
+    widget = page.locator("#calc-configs")
     expect(widget.locator("pre.configs-frr")).to_contain_text("! leaf-01：网络 compute 中的 leaf，由拓扑 emulated-fabric 生成")
     widget.scroll_into_view_if_needed()
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
-    page.locator("#configs-device").fill("host-01")
+    page.locator("#calc-configs-device").fill("host-01")
     expect(widget.locator("pre.configs-host")).to_contain_text("# host-01：与拓扑 emulated-fabric 的网络相匹配的 RoCE 设置。")
     with page.expect_download() as download:
         widget.locator(".configs-download").click()
