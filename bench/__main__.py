@@ -1,4 +1,5 @@
-"""Run every benchmark and print its table: ``./dev.sh bench [browser|engine|problems]``."""
+"""Run every benchmark and print its table: ``./dev.sh bench [browser|latency|engine|problems]``
+(``latency``: only the browser's input-to-result figures, which ``browser`` also reports)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ def main(argv: list[str]) -> int:
     which = argv[0] if argv else "all"
     if which in ("all", "browser"):
         browser.main()
+    if which == "latency":
+        browser.latency_main()
     if which in ("all", "engine"):
         engine.main()
     if which in ("all", "problems"):

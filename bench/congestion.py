@@ -100,7 +100,7 @@ def browser(folder: str | None, repeat: int) -> None:
     with _site(folder) as url, chromium() as chrome:
         page = chrome.new_page(viewport={"width": 1280, "height": 900})
         page.goto(url + "tuning-pfc-ecn/")
-        lab = page.locator("#congestion")
+        lab = page.locator("#calc-congestion")
         lab.scroll_into_view_if_needed()
         expect(lab).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=180_000)
         expect(lab).not_to_have_attribute("data-busy", "true")

@@ -3,6 +3,9 @@ for reviewers. Not committed: they go to ``screenshots/`` (git-ignored) or the f
 
     ./dev.sh screenshots [FOLDER] [PAGE-FILTER]      # or: python -m bench.screenshots [FOLDER] [FILTER]
 
+FILTER is a regular expression searched in the page's path (a plain name works as before):
+``'^(?!embed/)'`` takes the site's pages without the embed pages.
+
 Builds the site into a temporary folder, serves it on 127.0.0.1 with the production headers,
 waits until every widget on a page has its live result, then takes a full-page screenshot:
 ``<page>--<desktop|phone>--<light|dark>.png``.
@@ -75,7 +78,7 @@ def shoot(folder: Path, only: str = "") -> list[Path]:
                     context = browser.new_context(viewport={"width": w, "height": h}, color_scheme=scheme,
                                                   reduced_motion="reduce")
                     page = context.new_page()
-                    for path in (p for p in pages(Path(tmp)) if only in p):
+                    for path in (p for p in pages(Path(tmp)) if re.search(only, p)):
                         page.goto(url + path)
                         settle(page)
                         written.append(folder / name(path, size, scheme))

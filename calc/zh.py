@@ -36,6 +36,10 @@ MESSAGES: dict[str, str] = {
     "Open this calculator on its own (embeddable)": "单独打开此计算器（可嵌入）",
     "Computed by calculator {name} at build time": "由计算器 {name} 在构建时计算",
     "Tap or click to read it all": "点按或单击以阅读全文",
+    # the zoom controls of a large diagram (widgets/js/zoom.js; "Zoom in" and "Zoom out" are with plotly's words)
+    "Diagram zoom": "图示缩放",
+    "Fit to width": "适应宽度",
+    "Labels are hidden at this size: zoom in, or tap a node for its details.": "此尺寸下标签已隐藏：请放大，或点按节点查看详情。",
     # the References page's groups (widgets.render.references_html)
     "Collectives, hardware and training": "集合通信、硬件与训练",
     "Fabric sizing and cost": "网络规模与成本",

@@ -36,9 +36,9 @@ def test_value_construct_raw_prints_the_number_alone() -> None:
 
 def test_calc_construct_renders_form_results_and_chart() -> None:
     html = md("[[calc:collective gpus=16 fixed=op]]")
-    assert 'id="collective-gpus"' in html and 'value="16"' in html
+    assert 'id="calc-collective-gpus"' in html and 'value="16"' in html
     assert 'data-output="busbw_GBps"' in html and "<svg" in html
-    assert 'id="collective-op" name="op" aria-describedby="collective-op-help collective-op-error" disabled' in html
+    assert 'id="calc-collective-op" name="op" aria-describedby="calc-collective-op-help calc-collective-op-error" disabled' in html
 
 
 def test_problems_construct_renders_the_sets_statements_for_the_default_seed() -> None:
@@ -153,3 +153,24 @@ def test_the_search_index_waits_for_the_reader_script_runs_before_materials_bund
         '<script src="../assets/javascripts/bundle.a5f9d56c.min.js"></script>'
         '<script src="../assets/widgets/runtime.js" type="module"></script></body>')
     assert build.defer_search_index("<body>an embed page, no Material</body>", "..") == "<body>an embed page, no Material</body>"
+
+
+def test_a_widget_never_shares_an_id_with_the_heading_of_its_name() -> None:
+    html = markdown.markdown("## Headroom\n\n[[calc:headroom]]\n", extensions=["toc", ShortcodeExtension()])
+    assert '<h2 id="headroom">' in html
+    assert 'class="calc-widget" id="calc-headroom" data-wid="headroom"' in html
+
+
+def test_no_built_page_repeats_an_id(built_site: Path) -> None:
+    """Anchors, labels and ARIA references need unique ids; the print page, which joins every
+    page into one, prefixes each page's ids with the page's name."""
+    import re
+    from collections import Counter
+
+    repeated = {}
+    for page in built_site.rglob("*.html"):
+        ids = Counter(re.findall(r'<[a-zA-Z][^>]*?\sid="([^"]+)"', page.read_text()))
+        if twice := sorted(i for i, n in ids.items() if n > 1):
+            repeated[str(page.relative_to(built_site))] = twice[:5]
+    assert repeated == {}
+    assert 'id="tuning-pfc-ecn--calc-headroom"' in (built_site / "print/index.html").read_text()

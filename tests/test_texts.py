@@ -63,6 +63,12 @@ def test_an_english_page_carries_no_texts_and_a_chinese_one_its_translations() -
     assert texts.browser_texts(scripts, "zh")["Download with the thresholds above:"] == "按上面的阈值下载："
 
 
+def test_a_view_carries_the_texts_of_the_scripts_it_imports_and_loads() -> None:
+    """configs.js imports ./topology.js, which loads the runtime's ../zoom.js (the diagrams' zoom bar)."""
+    words = texts.browser_texts((texts.VIEWS / "configs.js",), "zh", "topology")
+    assert (words["Open in the topology editor"], words["Fit to width"]) == ("在拓扑编辑器中打开", "适应宽度")
+
+
 def test_fields_are_filled_as_the_browser_fills_them() -> None:
     assert texts.fill("{count} problems in {file}", {"count": 3}) == "3 problems in {file}"
     assert texts.translator("zh")("{count} problems", count=3) == "3 个问题"

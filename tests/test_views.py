@@ -32,7 +32,7 @@ CASES: dict[str, tuple[str, Callable[..., str], Callable[[], list[dict[str, Any]
     "topology": ("viewHtml", topology.prerender, lambda: _results("topology", [{}, {"example": "article"}])
                  + _results("fabric", [{}, {"gpus": "16384"}])),
     "monitoring": ("viewHtml", monitoring.prerender, lambda: _results("alerts", [{}, {"cpu_threshold": "55", "scenario": "incast"}])),
-    "ecmp": ("svg", lambda r, t: ecmp.svg(r["data"], t), lambda: _results("ecmp", [{}, {"flows": 7, "paths": 3}])),
+    "ecmp": ("drawings", lambda r, t: ecmp.drawings(r["data"], t), lambda: _results("ecmp", [{}, {"flows": 7, "paths": 3}])),
 }
 DOM_VIEWS = {"congestion"}  # drawn with the DOM: checked in the browser
 OWN_FILE = {"configs": ROOT / "tests/test_configs_view.py"}  # its parity test lives beside its other tests
@@ -50,6 +50,6 @@ def test_every_view_with_a_javascript_twin_has_a_parity_case() -> None:
 def test_python_and_javascript_write_the_same_markup(view: str, lang: str) -> None:
     export, python, results = CASES[view]
     data = [shown(r, lang) for r in results()]
-    args = [r["data"] if export == "svg" else r for r in data]
+    args = [r["data"] if export == "drawings" else r for r in data]
     assert run_js(ROOT / f"widgets/views/{view}.js", [(export, [a]) for a in args], lang) == \
         [python(r, translator(lang)) for r in data]

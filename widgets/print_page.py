@@ -19,6 +19,12 @@ CALC_CONSTRUCT = re.compile(r"\[\[calc:([a-z0-9_]+)")
 _ARTICLE_OPEN = '<article class="md-content__inner md-typeset">'
 _RELATIVE = re.compile(r'(\s(?:href|src)=")(?!\.\./|/|#|[a-z]+:)')
 _STATIC = re.compile(r'class="(calc-widget|calc-problems)"')
+# Every id a section declares, and what points at one inside it (labels, ARIA, fragment links, SVG
+# url(#…)): the pages' ids repeat across pages (a widget on two pages, a "Validation" heading on
+# each), so each section's carry its page's prefix and the print page has no duplicate id.
+_ID = re.compile(r'(\s(?:id|for)=")([^"]+)"')
+_IDREFS = re.compile(r'(\saria-(?:describedby|labelledby|controls|owns)=")([^"]+)"')
+_FRAGMENT = re.compile(r'(\shref="#|url\(#)([^")]+)')
 
 
 def article(html: str) -> str:
@@ -34,7 +40,15 @@ def _section(url: str, html: str, home: str) -> str:
         body = _RELATIVE.sub(r"\1../", body)
     body = _STATIC.sub(r'class="\1" data-hydrated="print"', body)
     slug = url.strip("/") or "home"
+    body = _unique_ids(body, slug.replace("/", "-") + "--")
     return f'<section class="calc-print-page" id="print-{slug}" data-page="{slug}">{body}</section>'
+
+
+def _unique_ids(body: str, prefix: str) -> str:
+    """The section's ids, and the references to them, with ``prefix``."""
+    body = _ID.sub(lambda m: f'{m[1]}{prefix}{m[2]}"', body)
+    body = _IDREFS.sub(lambda m: m[1] + " ".join(prefix + ref for ref in m[2].split()) + '"', body)
+    return _FRAGMENT.sub(lambda m: m[1] + prefix + m[2], body)
 
 
 def write_print_page(site: Path, nav: Sequence[str], pages: Mapping[str, str], home: str = "",
@@ -48,7 +62,13 @@ def write_print_page(site: Path, nav: Sequence[str], pages: Mapping[str, str], h
     sections = "".join(_section(u, pages[u], home) for u in urls)
     start = template.find(_ARTICLE_OPEN) + len(_ARTICLE_OPEN)
     end = template.rfind("</article>")
-    html = template[:start] + sections + template[end:]
+    # The template's own links into its article (its table of contents, "skip to content") follow
+    # that page's prefixed ids.
+    own = {m[2] for m in _ID.finditer(article(template))}
+    slug = urls[-1].strip("/").replace("/", "-") + "--"
+    chrome = [_FRAGMENT.sub(lambda m: m[1] + (slug if m[2] in own else "") + m[2], part)
+              for part in (template[:start], template[end:])]
+    html = chrome[0] + sections + chrome[1]
     html = re.sub(r"<title>.*?</title>", f"<title>{title}</title>", html, count=1, flags=re.S)
     html = html.replace("<body", '<body data-print-page="true"', 1)
     folder = site / home / "print"

@@ -216,17 +216,21 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
                    for key, value in (("spec", calc.spec()), ("options", state), ("result", shown)))
     data += texts.attribute(words)
     status = _t("Result computed at build time; Python starts when you scroll here.")
+    # Element ids live in their own namespace ("calc-"), so a widget never shares an id with a
+    # heading's anchor (the "Headroom" heading and the headroom widget); ``wid`` stays the widget's
+    # name in URL state (wid.param=value) and in requests.
+    dom = f"calc-{wid}"
     parts = [
-        f'<div class="calc-widget" id="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}" '
+        f'<div class="calc-widget" id="{dom}" data-wid="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}" '
         f'data-lang="{lang}"{data}>',
         f'<div class="calc-head"><strong>{html.escape(calc.title)}</strong> '
         f'<span class="calc-status" role="status" aria-live="polite">{html.escape(status)}</span>'
         f'<progress class="calc-progress" max="4" value="0" aria-label="{html.escape(_t("Loading Python"))}" hidden>'
         f'</progress></div>',
-        _form(calc, result.inputs, wid, fixed, hidden),
+        _form(calc, result.inputs, dom, fixed, hidden),
         _actions(),
         '<p class="calc-stale-note" role="status" hidden></p>',
-        _outputs(calc, result, wid, shown),
+        _outputs(calc, result, dom, shown),
         _view(calc, shown),
         "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/'
                          f'{"?lang=" + lang if lang != "en" else ""}">'

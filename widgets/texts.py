@@ -31,6 +31,9 @@ CALL = re.compile(r'(?<![\w$])t\(\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+)')
 _PART = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 USE = re.compile(r"(?<![\w$])t\(")
 _IMPORT = re.compile(r"""^import\s(?:.*?from\s+)?"\./([\w-]+\.js)";""", re.M)
+# A view's script loading one of the runtime's (widgets/views/x.js's "../zoom.js" is widgets/js/zoom.js
+# in the site too): import(new URL("../zoom.js", import.meta.url).href).
+_LOAD = re.compile(r"""new URL\("\.\./([\w-]+\.js)", import\.meta\.url\)""")
 
 
 class T(Protocol):
@@ -63,9 +66,12 @@ def texts_of(path: Path) -> tuple[str, ...]:
 def script_texts(path: Path) -> tuple[str, ...]:
     """A script's texts and those of the scripts it imports from its own folder."""
     seen: dict[str, None] = dict.fromkeys(texts_of(path))
-    for name in _IMPORT.findall(path.read_text(encoding="utf-8")):
-        if (path.parent / name).exists() and path.parent / name != path:
-            seen.update(dict.fromkeys(script_texts(path.parent / name)))
+    source = path.read_text(encoding="utf-8")
+    used = [path.parent / name for name in _IMPORT.findall(source)]
+    used += [JS / name for name in _LOAD.findall(source)] if path.parent == VIEWS else []
+    for script in used:
+        if script.exists() and script != path:
+            seen.update(dict.fromkeys(script_texts(script)))
     return tuple(seen)
 
 

@@ -59,7 +59,7 @@ def test_message_size_axis_reads_binary_sizes_and_presets_say_they_are_rings(pag
 def test_oversubscription_series_lying_on_each_other_are_named_and_dashed(page: Page, site: str) -> None:
     page.goto(site + "designing-the-fabric/")
     plot = page.locator(".calc-widget", has=page.locator('[data-chart="slowdown"]')).first
-    Widget(page, plot.get_attribute("id") or "").wait_ready()
+    Widget(page, plot).wait_ready()
     live = plot.locator(".calc-plot.js-plotly-plot").evaluate(
         "p => p._fullData.map(t => [t.name, t.line.dash])")
     assert ["allreduce, packed (same as incast)", "3px,3px"] in [list(t) for t in live]

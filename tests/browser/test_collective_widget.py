@@ -114,7 +114,7 @@ def test_embed_page_works_inside_another_sites_iframe(page: Page, site: str) -> 
     page.watch.allowed.add(course)  # type: ignore[attr-defined]
     page.goto(course)
     frame = page.frame_locator("iframe")
-    expect(frame.locator("#collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    expect(frame.locator("#calc-collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     expect(frame.locator('tr[data-output="time_us"] td')).to_have_text(
         run("collective", {"gpus": "32"}).display("time_us"))
     expect(frame.locator(".md-header")).to_have_count(0)

@@ -10,15 +10,22 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.widget import Widget
+from tests.browser.widget import SIZES, Widget
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
-DIAGRAMS = [("troubleshooting-ecmp/", "lab", "svg.ecmp-svg"), ("topology-as-code/", "editor", ".topology-figure svg"),
-            ("tuning-pfc-ecn/", "congestion", ".cg-live svg.cg-svg")]
-SMALLEST_TEXT = """svgs => Math.min(...svgs.flatMap(svg => [...svg.querySelectorAll('text')]
-    .filter(t => t.textContent.trim() && t.getBBox().width > 0)
-    .map(t => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a)))"""
+PHONE = SIZES["phone"]
+DESKTOP = SIZES["desktop"]
+# Each drawn diagram: page, widget, the figure that holds it.
+DIAGRAMS = [("troubleshooting-ecmp/", "lab", ".ecmp-figure"), ("topology-as-code/", "editor", ".topology-figure"),
+            ("tuning-pfc-ecn/", "congestion", ".cg-live")]
+# Every SVG text the reader can see, with its size on screen: the computed font size times the
+# text's own screen transform (its drawing's scale), and its on-screen box (not the attribute).
+SCREEN_TEXT = """root => [...root.querySelectorAll('svg text')].filter(t => t.textContent.trim()
+    && t.checkVisibility({visibilityProperty: true, opacityProperty: true}) && t.getBoundingClientRect().width > 0)
+  .map(t => [t.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b),
+             t.getBoundingClientRect().height])"""
+SIDEWAYS = """root => ({page: document.documentElement.scrollWidth - innerWidth,
+  figure: Math.max(0, ...[...root.querySelectorAll('.ecmp-figure, .topology-figure, .diagram-frame, .cg-live, .cg-static')]
+    .filter(e => e.checkVisibility()).map(e => e.scrollWidth - e.clientWidth))})"""
 FRAMES = "n => new Promise(done => { const f = () => (--n <= 0 ? done() : requestAnimationFrame(f)); requestAnimationFrame(f); })"
 OVERLAPS = """svg => { const boxes = [...svg.querySelectorAll(':scope > text')].filter(t => t.textContent.trim()
     && t.getAttribute('visibility') !== 'hidden').map(t => [t.textContent, t.getBoundingClientRect()]);
@@ -47,13 +54,106 @@ def still(browser: Browser) -> Iterator[Page]:
     yield from context_page(browser, viewport=DESKTOP, reduced_motion="reduce")
 
 
-@pytest.mark.parametrize(("path", "wid", "selector"), DIAGRAMS)
-def test_diagram_text_is_at_least_11_px_on_a_phone(phone: Page, site: str, path: str, wid: str, selector: str) -> None:
-    phone.goto(site + path)
-    widget = Widget(phone, wid).wait_ready()
-    svgs = widget.root.locator(selector)
-    expect(svgs.first).to_be_visible()
-    assert svgs.evaluate_all(SMALLEST_TEXT) >= 10.99
+def small_text(root: Locator) -> list[tuple[str, float, float]]:
+    """Visible diagram text drawn below 11 px on screen (with its size and box height)."""
+    return [(t, size, h) for t, size, h in root.evaluate(SCREEN_TEXT) if size < 10.99]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize(("path", "wid", "figure"), DIAGRAMS)
+def test_a_diagram_fits_its_column_with_text_of_11_px_or_more(browser: Browser, site: str, path: str, wid: str,
+                                                                figure: str, size: str) -> None:
+    for page in context_page(browser, viewport=SIZES[size], has_touch=size == "phone", is_mobile=size == "phone"):
+        page.goto(site + path)
+        widget = Widget(page, wid).wait_ready()
+        expect(widget.root.locator(figure).first).to_be_visible()
+        widget.root.locator(figure).first.scroll_into_view_if_needed()
+        assert widget.root.evaluate(SIDEWAYS) == {"page": 0, "figure": 0}
+        # Text is shown at 11 px or more, or (a large graph zoomed out) hidden with a hint that says so.
+        assert len(widget.root.evaluate(SCREEN_TEXT)) > 0 or widget.root.locator(".diagram-hint").is_visible()
+        assert small_text(widget.root) == []
+
+
+@pytest.mark.parametrize(("path", "figure"), [("troubleshooting-ecmp/", ".ecmp-figure"), ("tuning-pfc-ecn/", ".cg-static")])
+def test_the_build_time_drawing_reflows_the_same_way_without_javascript(browser: Browser, site: str, path: str,
+                                                                        figure: str) -> None:
+    for page in context_page(browser, viewport=PHONE, java_script_enabled=False):
+        page.goto(site + path)
+        drawing = page.locator(figure).first
+        assert drawing.evaluate("f => f.scrollWidth - f.clientWidth") == 0
+        assert len(drawing.evaluate(SCREEN_TEXT)) > 0
+        assert small_text(drawing) == []
+
+
+def test_the_ecmp_lanes_wrap_into_rows_on_a_phone_and_a_tapped_block_is_traced(phone: Page, site: str) -> None:
+    phone.goto(site + "troubleshooting-ecmp/")
+    lab = Widget(phone, "lab").wait_ready()
+    drawing = lab.root.locator("svg.ecmp-narrow")
+    expect(drawing).to_be_visible()
+    expect(lab.root.locator("svg.ecmp-wide")).to_be_hidden()
+    lanes = drawing.locator(".ecmp-lane").evaluate_all("ls => new Set(ls.map(l => l.getAttribute('y2'))).size")
+    assert lanes == 2  # 16 uplinks in two rows of 8
+    block = drawing.locator(".ecmp-flow").nth(3)
+    block.tap()
+    expect(lab.root.locator(".ecmp-trace")).to_contain_text(f"connection {block.get_attribute('data-conn')} QP 0")
+
+
+def test_the_pfc_animation_stacks_its_buffers_under_the_network_on_a_phone(phone: Page, site: str) -> None:
+    phone.goto(site + "tuning-pfc-ecn/")
+    live = player(phone)
+    live.scroll_into_view_if_needed()
+    scene = live.locator("svg.cg-svg").first
+    expect(scene).to_have_attribute("viewBox", re.compile(r"^0 0 300 "))
+    network = scene.locator("text", has_text="V (idle)").bounding_box()
+    buffers = scene.locator("tspan", has_text="S ingress").bounding_box()
+    assert network and buffers and buffers["y"] > network["y"] + network["height"]
+    assert scene.evaluate(OVERLAPS) == []
+    expect(live.locator(".cg-status")).to_contain_text("Gb/s")
+
+
+def test_the_pfc_animation_turns_to_the_wide_drawing_when_its_column_widens(browser: Browser, site: str) -> None:
+    for page in context_page(browser, viewport=PHONE):
+        page.goto(site + "tuning-pfc-ecn/")
+        scene = player(page).locator("svg.cg-svg").first
+        expect(scene).to_have_attribute("viewBox", re.compile(r"^0 0 300 "))
+        page.set_viewport_size(DESKTOP)
+        expect(scene).to_have_attribute("viewBox", re.compile(r"^0 0 640 "))
+
+
+def zoom(page: Page, wid: str) -> tuple[Widget, Locator, Locator]:
+    widget = Widget(page, wid).wait_ready()
+    bar = widget.root.get_by_role("toolbar", name="Diagram zoom")
+    bar.scroll_into_view_if_needed()
+    return widget, bar, widget.root.locator(".diagram-frame")
+
+
+def test_the_topology_fits_a_phone_with_labels_hidden_until_the_reader_zooms_in(phone: Page, site: str) -> None:
+    phone.goto(site + "topology-as-code/")
+    editor, bar, frame = zoom(phone, "editor")
+    labels = frame.locator("g[data-node] text")
+    expect(labels.first).to_be_hidden()
+    expect(editor.root.locator(".diagram-hint")).to_be_visible()
+    expect(bar.get_by_role("button", name="Zoom out")).to_be_disabled()
+    assert frame.evaluate("f => f.scrollWidth - f.clientWidth") == 0
+    for _ in range(3):
+        bar.get_by_role("button", name="Zoom in").click()
+    expect(labels.first).to_be_visible()
+    expect(editor.root.locator(".diagram-hint")).to_be_hidden()
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")  # the frame scrolls, not the page
+    assert editor.root.evaluate(SIDEWAYS)["page"] == 0
+    assert small_text(editor.root) == []
+    bar.get_by_role("button", name="Fit to width").click()
+    expect(labels.first).to_be_hidden()
+    assert frame.evaluate("f => f.scrollWidth - f.clientWidth") == 0
+
+
+def test_the_reader_zoom_survives_a_new_result(page: Page, site: str) -> None:
+    page.goto(site + "topology-as-code/")
+    editor, bar, frame = zoom(page, "editor")
+    bar.get_by_role("button", name="Zoom in").click()
+    scale = bar.locator(".diagram-scale").inner_text()
+    editor.change("Start from", "article")
+    expect(editor.root.locator(".diagram-scale")).to_have_text(scale)
 
 
 def test_tapping_a_switch_on_a_phone_shows_its_details(phone: Page, site: str) -> None:
@@ -62,7 +162,9 @@ def test_tapping_a_switch_on_a_phone_shows_its_details(phone: Page, site: str) -
     switch = editor.root.locator(".topology-figure g[tabindex]").first
     switch.scroll_into_view_if_needed()
     switch.tap()
-    expect(editor.root.locator(".calc-diagram-detail")).to_have_text(re.compile(r"\w+.*\("))
+    detail = editor.root.locator(".calc-diagram-detail")
+    expect(detail).to_have_text(re.compile(r"\w+.*\("))
+    assert detail.evaluate("d => parseFloat(getComputedStyle(d).fontSize)") >= 12
 
 
 def test_keyboard_focus_is_visible_on_inputs(page: Page, site: str) -> None:
@@ -94,7 +196,7 @@ def test_rehash_is_styled_as_a_button(page: Page, site: str) -> None:
 
 
 def player(page: Page) -> Locator:
-    return page.locator("#congestion .cg-live")
+    return page.locator("#calc-congestion .cg-live")
 
 
 def test_pfc_animation_waits_for_its_reader_and_starts_at_zero(page: Page, site: str) -> None:
@@ -124,14 +226,20 @@ def test_pfc_scene_labels_do_not_collide(page: Page, site: str) -> None:
 SCENE_LABELS = """svg => [...svg.querySelectorAll('.cg-label, tspan')].map(t => t.textContent).sort()"""
 
 
-def test_pfc_player_draws_the_same_scene_as_the_build_time_animation(browser: Browser, site: str) -> None:
+@pytest.mark.parametrize(("size", "layout"), [("desktop", "wide"), ("phone", "narrow")])
+def test_pfc_player_draws_the_same_scene_as_the_build_time_animation(browser: Browser, site: str, size: str,
+                                                                     layout: str) -> None:
     """The congestion view's twin check: Python's CSS animation and the JavaScript player label
-    the same switches, hosts and buffer bars (the player draws with the DOM, so it is checked here)."""
+    the same switches, hosts and buffer bars, in the same drawing for the reader's width (the
+    player draws with the DOM, so it is checked here)."""
+    scene = f"""svg => [svg.getAttribute('viewBox'), ({SCENE_LABELS})(svg),
+        [...svg.querySelectorAll('rect')].filter(r => /cg-(host|switch)/.test(r.getAttribute('class')))
+          .map(r => ['x', 'y', 'width', 'height'].map(k => r.getAttribute(k)).join(' '))]"""
     for page in context_page(browser, java_script_enabled=False):
         page.goto(site + "tuning-pfc-ecn/")
-        built = page.locator("#congestion .cg-static svg.cg-svg").first.evaluate(SCENE_LABELS)
-    for page in context_page(browser, viewport=DESKTOP):
+        built = page.locator(f"#calc-congestion .cg-static .cg-{layout} svg.cg-svg").first.evaluate(scene)
+    for page in context_page(browser, viewport=SIZES[size]):
         page.route("**/assets/widgets/worker.js", lambda route: route.abort())  # the player from build-time data
         page.goto(site + "tuning-pfc-ecn/")
-        live = player(page).locator("svg.cg-svg").first.evaluate(SCENE_LABELS)
-    assert live == built and "S ingress" in built
+        live = player(page).locator("svg.cg-svg").first.evaluate(scene)
+    assert live == built and "S ingress" in built[1]

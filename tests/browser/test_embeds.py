@@ -37,7 +37,7 @@ def test_a_course_step_fixes_the_system_and_lets_the_trainee_vary_gpus(page: Pag
     expect(system).to_have_value("dgx_h100")
     expect(frame.get_by_label("GPUs")).to_be_editable()
     expect(frame.get_by_role("textbox", name="Message size")).to_be_hidden()
-    widget = frame.locator("#collective")
+    widget = frame.locator("#calc-collective")
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     frame.get_by_label("GPUs").fill("64")
     expect(widget.locator('tr[data-output="time_us"] td')).to_have_text(

@@ -38,7 +38,7 @@ def test_too_many_discards_are_refused_beside_the_field(page: Page, site: str) -
     before = Widget(page, "alerts").shown("verdict")
     field = Widget(page, "alerts").root.get_by_label("Packets the NIC dropped", exact=False).first
     field.fill("2000000000")
-    error = Widget(page, "alerts").root.locator("#alerts-rx_discards-error")
+    error = Widget(page, "alerts").root.locator("#calc-alerts-rx_discards-error")
     expect(error).to_have_text("Packets the NIC dropped (no buffer) must be at most Packets received by the NIC port "
                                "(1000000000): got 2000000000")
     assert Widget(page, "alerts").shown("verdict") == before

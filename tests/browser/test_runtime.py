@@ -93,7 +93,7 @@ def test_help_text_opens_on_tap_on_a_phone(browser: Browser, site: str) -> None:
     page.goto(site + "scale-out/")
     help_text = Widget(page, "two-networks").root.locator('[data-param="system"] .calc-help')
     clipped = "e => e.scrollHeight > e.clientHeight + 1"
-    expect(page.locator("#two-networks")).to_have_attribute("data-hydrated", "true")
+    expect(page.locator("#calc-two-networks")).to_have_attribute("data-hydrated", "true")
     help_text.tap()
     expect(help_text).to_have_attribute("data-open", "")
     assert not help_text.evaluate(clipped)
@@ -129,7 +129,7 @@ def test_reset_and_copy_link(page: Page, site: str, context: BrowserContext) -> 
     w.root.get_by_role("button", name="Copy link").click()
     expect(w.root.locator(".calc-copy-note")).to_have_text("Link copied: it opens this page with these inputs.")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == f"{site}calculators/?collective.gpus=64#collective"
+    assert copied == f"{site}calculators/?collective.gpus=64#calc-collective"
     before = w.runs()
     w.root.get_by_role("button", name="Reset to defaults").click()
     w.wait_for_result(before)

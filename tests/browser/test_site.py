@@ -64,7 +64,7 @@ def test_a_page_without_widgets_downloads_no_python(page: Page, site: str) -> No
 
 def test_instant_navigation_keeps_one_worker_and_does_not_duplicate_widgets(page: Page, site: str) -> None:
     page.goto(site + "calculators/")
-    expect(page.locator("#collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    expect(page.locator("#calc-collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     started = page.evaluate("() => window.calcRuntime.stats.workerStartedAt")
     page.evaluate("() => { window.__samePage = true; }")
     page.get_by_role("link", name="Contributing").first.click()
@@ -77,7 +77,7 @@ def test_instant_navigation_keeps_one_worker_and_does_not_duplicate_widgets(page
     page.get_by_role("link", name="Calculators").first.click()
     expect(page).to_have_url(re.compile("calculators/$"))
     expect(page.locator(".calc-widget")).to_have_count(1)
-    expect(page.locator("#collective")).to_have_attribute("data-state", "ready")
-    expect(page.locator("#collective")).to_have_attribute("data-runs", re.compile(r"[1-9]"))
+    expect(page.locator("#calc-collective")).to_have_attribute("data-state", "ready")
+    expect(page.locator("#calc-collective")).to_have_attribute("data-runs", re.compile(r"[1-9]"))
     assert page.evaluate("() => window.calcRuntime.stats.workerStartedAt") == started
     assert page.evaluate("() => window.__samePage") is True  # never a full page load

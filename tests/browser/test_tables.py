@@ -48,3 +48,8 @@ def test_table_cells_are_padded_and_headers_underlined(phone: Page, site: str) -
     th = phone.locator(".calc-table thead th").first
     pad, border = th.evaluate("e => [parseFloat(getComputedStyle(e).paddingLeft), parseFloat(getComputedStyle(e).borderBottomWidth)]")
     assert pad >= 8 and border >= 1
+
+
+def test_column_headings_break_between_words_on_a_phone(phone: Page, site: str) -> None:
+    phone.goto(site + "troubleshooting-ecmp/")  # "Slowest connection / fair share" in a narrow column
+    assert wrapped(phone, ".calc-table th") == []

@@ -95,7 +95,7 @@ def test_leaving_a_changed_field_does_not_compute_it_again(page: Page, site: str
 
 def test_the_fabric_sizer_opens_its_yaml_in_the_editor(page: Page, site: str) -> None:
     page.goto(site + "designing-the-fabric/")
-    sizer = page.locator("#fabric")
+    sizer = page.locator("#calc-fabric")
     expect(sizer.locator(".topology-yaml")).to_contain_text("name: fabric-2048-gpus")
     sizer.get_by_role("link", name="Download fabric.yaml").wait_for()
     Widget(page, "fabric").wait_ready()

@@ -13,7 +13,7 @@ PAGE = "troubleshooting-ecmp/"
 
 
 def lab(page: Page) -> Locator:
-    return page.locator("#lab")
+    return page.locator("#calc-lab")
 
 
 def wait_ready(page: Page) -> None:
@@ -34,7 +34,7 @@ def test_drawing_is_on_the_page_without_javascript(browser: Browser, site: str) 
     page = context.new_page()
     page.goto(site + PAGE)
     data = run("ecmp").to_json()["data"]
-    blocks = lab(page).locator(".ecmp-flow")
+    blocks = lab(page).locator("svg.ecmp-wide .ecmp-flow")  # the desktop drawing (a phone one is drawn too)
     expect(blocks).to_have_count(sum(len(c["qps"]) for c in data["connections"]))
     first = data["connections"][0]["qps"][0]
     assert f'hash {first["hash"]} → uplink {first["path"]}' in (blocks.first.locator("title").text_content() or "")
@@ -63,4 +63,4 @@ def test_more_queue_pairs_and_trace_one_flow(page: Page, site: str) -> None:
     data = run("ecmp", {"qps_per_flow": 2}).to_json()["data"]
     qp = data["connections"][3]["qps"][1]
     expect(lab(page).locator(".ecmp-trace")).to_contain_text(f"QP 1: 10.0.0.4:{qp['sport']} → 11.0.0.4:4791 UDP")
-    expect(lab(page).locator(".ecmp-on")).to_have_count(2)
+    expect(lab(page).locator("svg.ecmp-wide .ecmp-on")).to_have_count(2)

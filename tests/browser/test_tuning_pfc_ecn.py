@@ -13,7 +13,7 @@ PAGE = "tuning-pfc-ecn/"
 
 
 def lab(page: Page) -> Locator:
-    return page.locator("#congestion")
+    return page.locator("#calc-congestion")
 
 
 def wait_live(page: Page) -> None:

@@ -65,7 +65,7 @@ def test_the_switch_keeps_the_calculator_state_and_the_anchor(page: Page, site: 
     page.goto(f"{site}zh/calculators/?collective.gpus=16#try-it")
     page.get_by_role("link", name="English", exact=True).click()
     expect(page).to_have_url(f"{site}calculators/?collective.gpus=16#try-it")
-    expect(page.locator("#collective-gpus")).to_have_value("16")
+    expect(page.locator("#calc-collective-gpus")).to_have_value("16")
 
 
 def test_every_english_page_has_a_chinese_page() -> None:
@@ -101,11 +101,11 @@ def test_each_calculator_shows_chinese_labels_and_a_chinese_error(page: Page, si
 
 def test_the_collective_error_names_the_field_rule_and_value_in_chinese(page: Page, site: str) -> None:
     page.goto(f"{site}zh/calculators/#try-it")
-    widget = page.locator("#collective")
+    widget = page.locator("#calc-collective")
     widget.scroll_into_view_if_needed()
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
-    page.locator("#collective-gpus").fill("1")
-    expect(page.locator("#collective-gpus-error")).to_have_text(re.compile(r"^\S.* 必须介于 2 和 131072 之间：收到 1$"))
+    page.locator("#calc-collective-gpus").fill("1")
+    expect(page.locator("#calc-collective-gpus-error")).to_have_text(re.compile(r"^\S.* 必须介于 2 和 131072 之间：收到 1$"))
     expect(widget.locator(".calc-stale-note")).to_have_text("显示的是上一次有效的结果：它与上面的输入不符。")
 
 
@@ -130,10 +130,10 @@ def test_an_embed_page_takes_the_language_from_the_url(page: Page, site: str) ->
     page.goto(f"{site}embed/collective/?lang=zh&gpus=16")
     expect(page).to_have_url(f"{site}embed/collective/zh/?lang=zh&gpus=16")
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
-    expect(page.locator("#collective-gpus")).to_have_value("16")
-    expect(page.locator("#collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
-    page.locator("#collective-gpus").fill("1")
-    expect(page.locator("#collective-gpus-error")).to_have_text(re.compile(r"必须介于 2 和 131072 之间：收到 1$"))
+    expect(page.locator("#calc-collective-gpus")).to_have_value("16")
+    expect(page.locator("#calc-collective")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
+    page.locator("#calc-collective-gpus").fill("1")
+    expect(page.locator("#calc-collective-gpus-error")).to_have_text(re.compile(r"必须介于 2 和 131072 之间：收到 1$"))
 
 
 # ---- Material's own interface and the glossary's tooltips, in Chinese ----------------------
@@ -272,11 +272,11 @@ def test_the_configuration_files_on_the_chinese_page_carry_chinese_comments(page
     import zipfile
 
     page.goto(f"{site}zh/topology-as-code/#configs")
-    widget = page.locator("#configs")
+    widget = page.locator("#calc-configs")
     expect(widget.locator("pre.configs-frr")).to_contain_text("! leaf-01：网络 compute 中的 leaf，由拓扑 emulated-fabric 生成")
     widget.scroll_into_view_if_needed()
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
-    page.locator("#configs-device").fill("host-01")
+    page.locator("#calc-configs-device").fill("host-01")
     expect(widget.locator("pre.configs-host")).to_contain_text("# host-01：与拓扑 emulated-fabric 的网络相匹配的 RoCE 设置。")
     with page.expect_download() as download:
         widget.locator(".configs-download").click()

@@ -34,7 +34,7 @@ VIEWS = [
 
 
 def live(page: Page, wid: str) -> Locator:
-    widget = page.locator(f"#{wid}")
+    widget = page.locator(f"#calc-{wid}")
     widget.scroll_into_view_if_needed()
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     expect(widget).to_have_attribute("data-runs", re.compile(r"[1-9]"))
@@ -45,23 +45,23 @@ def live(page: Page, wid: str) -> Locator:
 def test_each_custom_view_shows_chinese_before_and_after_python(page: Page, site: str, path: str, wid: str,
                                                               part: str) -> None:
     page.goto(f"{site}zh/{path}")
-    view = page.locator(f"#{wid} .calc-view")
+    view = page.locator(f"#calc-{wid} .calc-view")
     assert english_words(view.evaluate(SHOWN)) == set(), "the build-time view"
     live(page, wid)
     expect(view.locator(part).first).to_be_visible()
     assert english_words(view.evaluate(SHOWN)) == set(), "the live view"
-    status = page.locator(f"#{wid} .calc-status")
+    status = page.locator(f"#calc-{wid} .calc-status")
     expect(status).to_contain_text("实时")
 
 
 def test_the_pfc_player_speaks_chinese_while_it_plays(page: Page, site: str) -> None:
     page.goto(f"{site}zh/tuning-pfc-ecn/")
     live(page, "congestion")
-    play = page.locator("#congestion .cg-play")
+    play = page.locator("#calc-congestion .cg-play")
     expect(play).to_have_text(re.compile("^(暂停|播放)$"))
     play.click()
     expect(play).to_have_attribute("aria-label", re.compile("动画$"))
-    expect(page.locator("#congestion .cg-live text.cg-small").last).to_contain_text("受害流")
+    expect(page.locator("#calc-congestion .cg-live .cg-status")).to_contain_text("受害流")
 
 
 def test_an_ecmp_embed_in_chinese_traces_a_flow_in_chinese(page: Page, site: str) -> None:
@@ -76,7 +76,7 @@ def test_an_ecmp_embed_in_chinese_traces_a_flow_in_chinese(page: Page, site: str
 
 def test_a_chart_legend_and_axes_are_chinese_before_and_after_python(page: Page, site: str) -> None:
     page.goto(f"{site}zh/tuning-pfc-ecn/")
-    chart = page.locator("#congestion figure.calc-chart").first
+    chart = page.locator("#calc-congestion figure.calc-chart").first
     assert english_words(chart.locator("svg.calc-svg").evaluate("(s) => s.textContent")) == set()
     live(page, "congestion")
     expect(chart.locator(".js-plotly-plot")).to_be_visible()

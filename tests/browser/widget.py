@@ -20,7 +20,7 @@ class Widget:
 
     def __init__(self, page: Page, wid: str | Locator) -> None:
         self.page = page
-        self.root: Locator = page.locator(f"#{wid}") if isinstance(wid, str) else wid
+        self.root: Locator = page.locator(f"#calc-{wid}") if isinstance(wid, str) else wid
 
     def wait_ready(self) -> Widget:
         """Python is running and has computed at least one live result."""

@@ -98,7 +98,7 @@ function png(svg, name) {
 }
 
 function decorate(root) {
-  const wid = root.id;
+  const wid = root.dataset.wid || root.id;
   const t = textsOf(root);
   for (const wrap of root.querySelectorAll("[data-table-output]")) {
     const table = wrap.querySelector("table");

@@ -353,7 +353,7 @@ function setStatusAll() {
 class Widget {
   constructor(root) {
     this.root = root;
-    this.id = root.id;
+    this.id = root.dataset.wid || root.id; // the widget's name in URL state; root.id is "calc-" + it
     this.page = location.pathname; // the URL state of this widget belongs to this page only
     this.calc = root.dataset.calc;
     this.lang = root.dataset.lang || "en"; // labels, notes and messages from the worker in this language
@@ -512,7 +512,7 @@ class Widget {
     this.clearErrors();
     const errors = err.errors?.length ? err.errors : [{ field: err.field, message: inLanguage(err.said ?? err.message, this.t) }];
     for (const e of errors) {
-      const field = e.field && this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(e.field)}-error`);
+      const field = e.field && this.root.querySelector(`#${CSS.escape(this.root.id)}-${CSS.escape(e.field)}-error`);
       const target = field || this.root.querySelector(".calc-form > .calc-error") || this.root.querySelector(".calc-status");
       target.textContent = err.fatal ? this.t("{error}; Python was restarted, the other calculators are unaffected.", { error: e.message })
         : this.readable(e.message);
@@ -570,7 +570,7 @@ class Widget {
     const Plotly = await loadPlotly();
     const draws = [];
     for (const chart of charts) {
-      const div = this.root.querySelector(`#${CSS.escape(this.id)}-${CSS.escape(chart.name)}`);
+      const div = this.root.querySelector(`#${CSS.escape(this.root.id)}-${CSS.escape(chart.name)}`);
       if (!div) continue;
       draws.push(drawWhenNear(div.closest(".calc-chart") ?? div, key, this.shown,
         () => this.plot(Plotly, div, chart, result.charts[chart.name]), this.t));
@@ -663,7 +663,7 @@ class Widget {
 
   async copyLink() {
     const query = this.urlState(new URLSearchParams());
-    const url = new URL(`${this.page}${query.size ? `?${query}` : ""}#${this.id}`, location.href).href;
+    const url = new URL(`${this.page}${query.size ? `?${query}` : ""}#${this.root.id}`, location.href).href;
     const note = this.root.querySelector(".calc-copy-note");
     try {
       await navigator.clipboard.writeText(url);
@@ -703,6 +703,13 @@ function wake() {
   }, () => {});
 }
 
+// Links shared before widget ids took their "calc-" prefix end in #<widget>: scroll to that widget.
+function followOldFragment() {
+  const name = decodeURIComponent(location.hash.slice(1));
+  if (!name || document.getElementById(name)) return;
+  document.querySelector(`.calc-widget[data-wid="${CSS.escape(name)}"]`)?.scrollIntoView();
+}
+
 function hydrate() {
   const found = document.querySelectorAll(".calc-widget:not([data-hydrated])");
   for (const root of found) {
@@ -711,6 +718,7 @@ function hydrate() {
     observer?.observe(root);
   }
   if (!found.length) return;
+  followOldFragment();
   setStatusAll();
   if (ready) wake();
   else if ("requestIdleCallback" in window) requestIdleCallback(wake, { timeout: 3000 });

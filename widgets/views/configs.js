@@ -2,7 +2,7 @@
 // Selecting a switch or server in the diagram writes its name into the form's Device field (the
 // widget re-runs); "Download all" asks the engine for the zip of every rendered file.
 
-import { problemsHtml, selectLine } from "./topology.js";
+import { problemsHtml, selectLine, zoomDiagrams } from "./topology.js";
 
 function esc(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -106,4 +106,5 @@ export function render(element, result, ctx) {
   element.innerHTML = html(result.data, ctx.t);
   mark(element, result.data.device, ctx.t);
   wire(element, ctx);
+  zoomDiagrams(element, ctx.t);
 }

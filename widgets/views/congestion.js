@@ -10,7 +10,18 @@ const NS = "http://www.w3.org/2000/svg";
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
 const PLAY_SECONDS = 12;        // a whole run at 1x
 const DOTS = 14;                // packets drawn on S→R
-const W = 760;
+// Two drawings in user units of about one CSS pixel where shown, so 11 px text stays 11 px: "wide"
+// for a column of 640 px or more, "narrow" for a phone (the bars stack under the network). The
+// same numbers as LAYOUTS in congestion.py, whose build-time replay shows the one that fits.
+const LAYOUTS = {
+  wide: { W: 640, H: 300, pts: { L: [104, 70], Rm: [104, 215], U: [172, 215], S: [262, 130], R: [330, 80], V: [330, 185] },
+    boxes: [[4, 45, 100, 50], [4, 190, 100, 50], [150, 195, 44, 40], [240, 110, 44, 40], [330, 62, 60, 36], [330, 167, 60, 36]],
+    us: [222, 160], wd: [262, 100], top: 30, h: 220, qx: 480, ix: 550, left: 55 },
+  narrow: { W: 300, H: 470, pts: { L: [104, 42], Rm: [104, 172], U: [144, 172], S: [180, 80], R: [236, 38], V: [236, 138] },
+    boxes: [[4, 20, 100, 44], [4, 150, 100, 44], [124, 152, 40, 40], [160, 60, 40, 40], [236, 20, 60, 36], [236, 120, 60, 36]],
+    us: [206, 140], wd: [180, 52], top: 280, h: 160, qx: 100, ix: 190, left: 40 },
+};
+const CHART_H = 305;
 
 function el(name, attrs = {}, parent = null, text = null) {
   const node = document.createElementNS(NS, name);
@@ -68,15 +79,34 @@ class View {
     this.scrub = html("input", { type: "range", min: 0, max: 1, step: 1, value: 0, "aria-label": t("Simulated time") }, tl);
     this.scrub.addEventListener("input", () => { this.pos = Number(this.scrub.value); this.draw(); });
     this.clock = html("output", { class: "cg-clock", "aria-live": "off" }, bar);
-    this.svg = el("svg", { viewBox: `0 0 ${W} 300`, class: "cg-svg", role: "img",
+    this.svg = el("svg", { class: "cg-svg", role: "img",
       "aria-label": t("Incast animation: switches, links, queue and PFC state") }, root);
-    this.chart = el("svg", { viewBox: `0 0 ${W} 330`, class: "cg-svg", role: "img",
+    this.status = html("p", { class: "cg-status", "aria-live": "off" }, root);
+    this.chart = el("svg", { class: "cg-svg", role: "img",
       "aria-label": t("Sender rates and throughput over time, with the playhead") }, root);
+    html("p", { class: "cg-caption cg-legend" }, root,
+      t("Shaded: U→S paused by PFC. Lines: S→R delivered (blue), goodput (green, when it differs), victim to V (red), TCP to V (purple)."));
     this.caption = html("p", { class: "cg-caption" }, root);
     const old = this.element.querySelector(".cg-live, .cg-static");
     if (old) old.replaceWith(root); else this.element.appendChild(root);
     this.root = root;
     this.syncButton();
+    this.lay = this.layout();
+    // The drawing that fits: redrawn when the column crosses 640 px (a phone turned, a window resized).
+    if ("ResizeObserver" in window) {
+      new ResizeObserver(() => {
+        const lay = this.layout();
+        if (lay === this.lay || !this.data) return;
+        this.lay = lay;
+        this.drawScene();
+        this.drawChart();
+        this.draw();
+      }).observe(root);
+    }
+  }
+
+  layout() {
+    return this.root.clientWidth && this.root.clientWidth < LAYOUTS.wide.W ? LAYOUTS.narrow : LAYOUTS.wide;
   }
 
   syncButton() {
@@ -99,8 +129,10 @@ class View {
   // ---- static parts ---------------------------------------------------------------------------
 
   drawScene() {
-    const s = this.svg, d = this.data, t = this.t;
+    const s = this.svg, d = this.data, lay = this.lay, t = this.t;
     s.replaceChildren();
+    s.setAttribute("viewBox", `0 0 ${lay.W} ${lay.H}`);
+    s.classList.toggle("cg-n", lay === LAYOUTS.narrow);
     const local = d.flows.filter((f) => f.kind === "incast" && !f.remote).length;
     const remote = d.flows.filter((f) => f.kind === "incast" && f.remote).length;
     const tcp = d.flows.some((f) => f.kind === "tcp");
@@ -108,18 +140,16 @@ class View {
       el("rect", { x, y, width: w, height: h, rx: 5, class: cls }, s);
       el("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", class: "cg-label" }, s, label);
     };
-    this.pts = { L: [110, 70], Rm: [110, 215], U: [210, 215], S: [345, 130], R: [480, 80], V: [480, 185] };
+    this.pts = lay.pts;
     const P = this.pts;
     this.links = {};
     const link = (name, a, b) => { this.links[name] = el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "cg-link" }, s); };
     link("L", P.L, P.S); link("Rm", P.Rm, P.U); link("US", P.U, P.S); link("SR", P.S, P.R); link("SV", P.S, P.V);
-    node(10, 45, 100, 50, t("{count} senders on S", { count: local }), "cg-host");
-    node(10, 190, 100, 50, t("{count} senders + victim{tcp}", { count: remote, tcp: tcp ? " + TCP" : "" }), "cg-host");
-    node(185, 195, 50, 40, "U", "cg-switch");
-    node(320, 110, 50, 40, "S", "cg-switch");
-    node(480, 62, 60, 36, "R", "cg-host");
-    node(480, 167, 60, 36, t("V (idle)"), "cg-host");
-    el("text", { x: 278, y: 160, class: "cg-small", "text-anchor": "middle" }, s, "U→S");
+    const labels = [t("{count} senders on S", { count: local }), t("{count} senders + victim{tcp}", { count: remote, tcp: tcp ? " + TCP" : "" }),
+      "U", "S", "R", t("V (idle)")];
+    const classes = ["cg-host", "cg-host", "cg-switch", "cg-switch", "cg-host", "cg-host"];
+    lay.boxes.forEach(([x, y, w, h], k) => node(x, y, w, h, labels[k], classes[k]));
+    el("text", { x: lay.us[0], y: lay.us[1], class: "cg-small", "text-anchor": "middle" }, s, "U→S");
     this.dots = [];
     for (let i = 0; i < DOTS; i++) this.dots.push(el("circle", { r: 3.2, class: "cg-pkt", cx: -10, cy: -10 }, s));
     this.pauses = {};
@@ -129,14 +159,13 @@ class View {
       el("text", { x: 0, y: 4, "text-anchor": "middle" }, g, "PAUSE");
       this.pauses[k] = g;
     }
-    this.wd = el("text", { x: 345, y: 100, "text-anchor": "middle", class: "cg-warn", visibility: "hidden" }, s, t("watchdog: dropping"));
-    this.status = el("text", { x: 10, y: 285, class: "cg-small" }, s, "");
+    this.wd = el("text", { x: lay.wd[0], y: lay.wd[1], "text-anchor": "middle", class: "cg-warn", visibility: "hidden" }, s, t("watchdog: dropping"));
     this.drawBars();
   }
 
   drawBars() {
-    const s = this.svg, d = this.data, f = d.frames, t = this.t;
-    const top = 30, h = 220, y0 = top + h;
+    const s = this.svg, d = this.data, f = d.frames, lay = this.lay, t = this.t;
+    const top = lay.top, h = lay.h, y0 = top + h;
     const qmax = Math.max(d.kmax_KB * 1.15, d.kmin_KB * 2, ...f.queue_R_KB, 10);
     const imax = Math.max((d.xoff_KB + d.headroom_KB) * 1.15, ...f.ingress_up_KB, 10);
     const bar = (x, label, max) => {
@@ -154,12 +183,12 @@ class View {
       el("line", { x1: b.x - 6, x2: b.x + 46, y1: y, y2: y, class: cls }, s);
       el("text", { x: left ? b.x - 8 : b.x + 50, y: y + 4, class: "cg-small", "text-anchor": left ? "end" : "start" }, s, label);
     };
-    this.qbar = bar(610, ["S→R", t("queue")], qmax);
+    this.qbar = bar(lay.qx, ["S→R", t("queue")], qmax);
     mark(this.qbar, d.kmin_KB, `Kmin ${fmt(d.kmin_KB)} KB`, "cg-ecn", true);
     mark(this.qbar, d.kmax_KB, `Kmax ${fmt(d.kmax_KB)} KB`, "cg-ecn", true);
     const hy = top + h - (Math.min(imax, d.xoff_KB + d.headroom_KB) / imax) * h;
-    el("rect", { x: 680, y: hy, width: 40, height: top + h - (d.xoff_KB / imax) * h - hy, class: "cg-headroom" }, s);
-    this.ibar = bar(680, [t("S ingress"), t("from U")], imax);
+    el("rect", { x: lay.ix, y: hy, width: 40, height: top + h - (d.xoff_KB / imax) * h - hy, class: "cg-headroom" }, s);
+    this.ibar = bar(lay.ix, [t("S ingress"), t("from U")], imax);
     mark(this.ibar, d.xoff_KB, "XOFF", "cg-pfc");
     mark(this.ibar, d.xon_KB, "", "cg-pfc cg-dashed");
   }
@@ -167,7 +196,9 @@ class View {
   drawChart() {
     const c = this.chart, d = this.data, f = d.frames, n = this.n, t = this.t;
     c.replaceChildren();
-    const left = 55, right = W - 15, T = f.t_us[n - 1] || 1;
+    c.setAttribute("viewBox", `0 0 ${this.lay.W} ${CHART_H}`);
+    c.classList.toggle("cg-n", this.lay === LAYOUTS.narrow);
+    const left = this.lay.left, right = this.lay.W - 15, T = f.t_us[n - 1] || 1;
     this.x = (i) => left + (f.t_us[i] / T) * (right - left);
     const panel = (top, h, max, label, unit) => {
       el("rect", { x: left, y: top, width: right - left, height: h, class: "cg-panel" }, c);
@@ -198,8 +229,6 @@ class View {
     line(f.victim_Gbps, y2, "cg-victim");
     if (f.tcp_victim_Gbps.some((v) => v > 0)) line(f.tcp_victim_Gbps, y2, "cg-tcp");
     if (f.goodput_R_Gbps.some((v, i) => v < f.tput_R_Gbps[i] - 0.5)) line(f.goodput_R_Gbps, y2, "cg-good");
-    el("text", { x: left, y: 322, class: "cg-small" }, c,
-      t("Shaded: U→S paused by PFC. Lines: S→R delivered (blue), goodput (green, when it differs), victim to V (red), TCP to V (purple)."));
     this.head = el("line", { x1: left, x2: left, y1: 10, y2: 300, class: "cg-head" }, c);
   }
 
@@ -223,7 +252,7 @@ class View {
   draw(wall = this.wall) {
     const d = this.data, f = d.frames, i = Math.min(this.n - 1, Math.floor(this.pos));
     const q = f.queue_R_KB[i], ing = f.ingress_up_KB[i];
-    const set = (b, v) => { const y = b.scale(v); b.fill.setAttribute("y", y); b.fill.setAttribute("height", 230 + 20 - y); b.val.textContent = `${fmt(v)} KB`; };
+    const set = (b, v) => { const y = b.scale(v); b.fill.setAttribute("y", y); b.fill.setAttribute("height", this.lay.top + this.lay.h - y); b.val.textContent = `${fmt(v)} KB`; };
     set(this.qbar, q);
     set(this.ibar, ing);
     this.qbar.fill.classList.toggle("cg-over", q > d.kmin_KB);

@@ -2,10 +2,13 @@
 // plus controls that re-hash live (new seed, more or fewer queue pairs) and "trace one flow":
 // pick a connection (or click a block) to highlight its sub-flows and list their tuples and paths.
 
-const WIDTH = 760;
+const WIDTH = 640;   // the wide drawing: at a desktop column its 11 px text stays 11 px
+export const NARROW = 300;  // the phone drawing: lanes wrap into rows (at most 8 a row, 4 rows)
 const TOP = 56;
 const BOTTOM = 236;
 const SPINE_H = 22;
+const ROW_GAP = 16;
+const NARROW_LANE_H = 120;
 export const legend = (t) => t("Colour: connection. Red dashed line: one uplink's capacity; dashed lane: idle uplink. Hover, tap or focus a block to trace its flow.");
 
 export const STYLE = `
@@ -41,38 +44,55 @@ function tip(conn, j, qp, t) {
       rate: `${Math.round(conn.rate * 100)}%` });
 }
 
-export function svg(data, t) {
+// Where lane p is drawn: uplinks in rows (one row when wide), as _Grid in ecmp.py.
+function grid(paths, width, spines) {
+  const rows = width >= WIDTH ? 1 : Math.min(4, Math.ceil(paths / 8));
+  const per = Math.ceil(paths / rows);
+  const pitch = Math.min(44, (width - 40) / per);
+  const laneH = rows === 1 ? BOTTOM - TOP : NARROW_LANE_H;
+  const band = laneH + SPINE_H + (spines ? 70 : 6) + ROW_GAP;
+  const x0 = (width - pitch * per) / 2;
+  return { width, rows, per, pitch, x0, laneH, band, height: TOP + rows * band - ROW_GAP,
+    x: (p) => x0 + (p % per) * pitch, bottom: (p) => TOP + Math.floor(p / per) * band + laneH };
+}
+
+function lane(data, g, p, t) {
+  const cx = g.x(p) + g.pitch / 2, bottom = g.bottom(p);
+  const idle = data.loads[p] === 0 && !data.spray;
+  const out = p < g.per ? [`<line x1="${g.width / 2}" y1="32" x2="${cx.toFixed(1)}" y2="${TOP}" class="ecmp-fan"/>`] : [];
+  out.push(`<line x1="${cx.toFixed(1)}" y1="${bottom - g.laneH}" x2="${cx.toFixed(1)}" y2="${bottom}" class="ecmp-lane${idle ? " ecmp-idle" : ""}"/>`);
+  out.push(`<rect x="${(g.x(p) + 1).toFixed(1)}" y="${bottom}" width="${(g.pitch - 2).toFixed(1)}" height="${SPINE_H}" class="ecmp-box"><title>${t("uplink {uplink}: {load} sub-flows", { uplink: p, load: data.loads[p] })}</title></rect>`);
+  if (data.paths <= 32) out.push(`<text x="${cx.toFixed(1)}" y="${bottom + 15}" text-anchor="middle" class="ecmp-small">${p}</text>`);
+  return out;
+}
+
+export function svg(data, width, t) {
   const u = data.paths;
   const q = data.qps_per_flow;
-  const pitch = Math.min(44, (WIDTH - 40) / u);
-  const x0 = (WIDTH - pitch * u) / 2;
+  const g = grid(u, width, data.spine_loads.length > 0);
+  const pitch = g.pitch;
   const peak = data.spray ? Math.max((data.flows * q) / u, q, 1) : Math.max(...data.loads, q, 1);
-  const unit = (BOTTOM - TOP - 14) / peak;
-  const height = BOTTOM + (data.spine_loads.length ? SPINE_H + 70 : SPINE_H + 6);
+  const unit = (g.laneH - 14) / peak;
+  const layout = width >= WIDTH ? "ecmp-wide" : "ecmp-narrow";
   const parts = [
-    `<svg class="ecmp-svg" viewBox="0 0 ${WIDTH} ${height}" role="group" aria-label="${t("Sub-flows on {uplinks} uplinks", { uplinks: u })}">`,
-    `<rect x="${WIDTH / 2 - 90}" y="6" width="180" height="26" rx="4" class="ecmp-box"/>`,
-    `<text x="${WIDTH / 2}" y="24" text-anchor="middle" class="ecmp-label">${t("leaf: {flows} connections × {qps} QP", { flows: data.flows, qps: q })}</text>`,
+    `<svg class="ecmp-svg ${layout}" viewBox="0 0 ${width} ${g.height}" role="group" aria-label="${t("Sub-flows on {uplinks} uplinks", { uplinks: u })}">`,
+    `<rect x="${width / 2 - 90}" y="6" width="180" height="26" rx="4" class="ecmp-box"/>`,
+    `<text x="${width / 2}" y="24" text-anchor="middle" class="ecmp-label">${t("leaf: {flows} connections × {qps} QP", { flows: data.flows, qps: q })}</text>`,
   ];
-  for (let p = 0; p < u; p++) {
-    const cx = x0 + (p + 0.5) * pitch;
-    const idle = data.loads[p] === 0 && !data.spray;
-    parts.push(`<line x1="${WIDTH / 2}" y1="32" x2="${cx.toFixed(1)}" y2="${TOP}" class="ecmp-fan"/>`);
-    parts.push(`<line x1="${cx.toFixed(1)}" y1="${TOP}" x2="${cx.toFixed(1)}" y2="${BOTTOM}" class="ecmp-lane${idle ? " ecmp-idle" : ""}"/>`);
-    parts.push(`<rect x="${(x0 + p * pitch + 1).toFixed(1)}" y="${BOTTOM}" width="${(pitch - 2).toFixed(1)}" height="${SPINE_H}" class="ecmp-box"><title>${t("uplink {uplink}: {load} sub-flows", { uplink: p, load: data.loads[p] })}</title></rect>`);
-    if (u <= 32) parts.push(`<text x="${cx.toFixed(1)}" y="${BOTTOM + 15}" text-anchor="middle" class="ecmp-small">${p}</text>`);
+  for (let p = 0; p < u; p++) parts.push(...lane(data, g, p, t));
+  for (let row = 0; row < g.rows; row++) {
+    const cap = TOP + row * g.band + g.laneH - unit * q;
+    parts.push(`<line x1="${g.x0}" y1="${cap.toFixed(1)}" x2="${g.x0 + pitch * g.per}" y2="${cap.toFixed(1)}" class="ecmp-cap"/>`);
   }
-  const cap = BOTTOM - unit * q;
-  parts.push(`<line x1="${x0}" y1="${cap.toFixed(1)}" x2="${x0 + pitch * u}" y2="${cap.toFixed(1)}" class="ecmp-cap"/>`);
   const stack = new Array(u).fill(0);
   for (const conn of data.connections) {
     conn.qps.forEach((qp, j) => {
       const lanes = data.spray ? [...Array(u).keys()] : [qp.path];
       const h = unit * (data.spray ? 1 / u : 1);
       for (const p of lanes) {
-        const y = BOTTOM - stack[p] - h;
+        const y = g.bottom(p) - stack[p] - h;
         stack[p] += h;
-        parts.push(`<rect class="ecmp-flow" tabindex="0" data-conn="${conn.id}" data-qp="${j}" x="${(x0 + p * pitch + pitch * 0.2).toFixed(1)}" y="${y.toFixed(1)}" width="${(pitch * 0.6).toFixed(1)}" height="${Math.max(h - 0.6, 0.4).toFixed(1)}" fill="${colour(conn.id)}"><title>${esc(tip(conn, j, qp, t))}</title></rect>`);
+        parts.push(`<rect class="ecmp-flow" tabindex="0" data-conn="${conn.id}" data-qp="${j}" x="${(g.x(p) + pitch * 0.2).toFixed(1)}" y="${y.toFixed(1)}" width="${(pitch * 0.6).toFixed(1)}" height="${Math.max(h - 0.6, 0.4).toFixed(1)}" fill="${colour(conn.id)}"><title>${esc(tip(conn, j, qp, t))}</title></rect>`);
       }
     });
   }
@@ -82,13 +102,19 @@ export function svg(data, t) {
       const w = (pitch * 0.8) / row.length;
       row.forEach((load, b) => {
         const h = (40 * load) / top;
-        parts.push(`<rect class="ecmp-spine-up" x="${(x0 + a * pitch + pitch * 0.1 + b * w).toFixed(1)}" y="${(BOTTOM + SPINE_H + 46 - h).toFixed(1)}" width="${Math.max(w - 0.3, 0.3).toFixed(1)}" height="${h.toFixed(1)}" fill="#777"><title>${t("spine {spine} uplink {uplink}: {load} sub-flows from all leaves", { spine: a, uplink: b, load })}</title></rect>`);
+        parts.push(`<rect class="ecmp-spine-up" x="${(g.x(a) + pitch * 0.1 + b * w).toFixed(1)}" y="${(g.bottom(a) + SPINE_H + 46 - h).toFixed(1)}" width="${Math.max(w - 0.3, 0.3).toFixed(1)}" height="${h.toFixed(1)}" fill="#777"><title>${t("spine {spine} uplink {uplink}: {load} sub-flows from all leaves", { spine: a, uplink: b, load })}</title></rect>`);
       });
     });
-    parts.push(`<text x="${WIDTH / 2}" y="${BOTTOM + SPINE_H + 62}" text-anchor="middle" class="ecmp-label">${t("each spine's own uplinks: sub-flows from every leaf")}</text>`);
+    const size = width >= WIDTH ? "ecmp-label" : "ecmp-small"; // 11 px fits the phone's 300
+    parts.push(`<text x="${width / 2}" y="${g.height - 8}" text-anchor="middle" class="${size}">${t("each spine's own uplinks: sub-flows from every leaf")}</text>`);
   }
   parts.push("</svg>");
   return parts.join("");
+}
+
+/** Both drawings; the page's style sheet shows the one that fits (a container query). */
+export function drawings(data, t) {
+  return svg(data, WIDTH, t) + svg(data, NARROW, t);
 }
 
 export function summary(data, t) {
@@ -125,7 +151,7 @@ export function render(element, result, ctx) {
     + `<label>${t("Trace connection")} <select data-act="trace"><option value="">${t("none")}</option>`
     + data.connections.map((c) => `<option value="${c.id}">${c.id}: ${esc(c.src)} → ${esc(c.dst)}</option>`).join("")
     + `</select></label></div>`
-    + `<figure class="ecmp-figure">${svg(data, t)}<figcaption class="ecmp-summary">${esc(summary(data, t))} ${legend(t)}</figcaption></figure>`
+    + `<figure class="ecmp-figure">${drawings(data, t)}<figcaption class="ecmp-summary">${esc(summary(data, t))} ${legend(t)}</figcaption></figure>`
     + `<pre class="ecmp-trace" aria-live="polite"></pre>`;
   const figure = element.querySelector(".ecmp-figure");
   const select = element.querySelector('select[data-act="trace"]');

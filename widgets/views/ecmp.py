@@ -17,7 +17,7 @@ from typing import Any
 
 from widgets.texts import T, english
 
-__all__ = ["prerender", "svg", "colour"]
+__all__ = ["prerender", "svg", "drawings", "colour", "WIDTH", "NARROW"]
 
 STYLE = """
 .ecmp-svg{width:100%;height:auto;font:12px system-ui,sans-serif}
@@ -28,10 +28,15 @@ STYLE = """
 .ecmp-cap{stroke:#c0392b;stroke-dasharray:6 4}
 .ecmp-flow{cursor:pointer}
 """
-WIDTH = 760
+WIDTH = 640
+"""The wide drawing, in user units: at a desktop column (646 px) its 11 px text stays 11 px."""
+NARROW = 300
+"""The phone drawing: lanes wrap into rows (at most 8 per row, at most 4 rows), text at 11 px or more."""
 TOP = 56
 BOTTOM = 236
 SPINE_H = 22
+ROW_GAP = 16
+NARROW_LANE_H = 120
 
 
 def _js(x: float) -> str:
@@ -54,26 +59,44 @@ def colour(conn: int) -> str:
     return f"hsl({_f1((conn * 137.508) % 360)},65%,48%)"
 
 
-def _lanes(paths: int) -> tuple[float, float]:
-    """Lane pitch and the x of lane 0."""
-    pitch = min(44.0, (WIDTH - 40) / paths)
-    return pitch, (WIDTH - pitch * paths) / 2
+class _Grid:
+    """Where lane ``p`` is drawn: uplinks in rows (one row when wide), each row a band of lanes
+    above its uplink boxes (and, with two tiers, the spines' own uplinks under them)."""
+
+    def __init__(self, paths: int, width: int, spines: bool) -> None:
+        self.width = width
+        self.rows = 1 if width >= WIDTH else min(4, math.ceil(paths / 8))
+        self.per = math.ceil(paths / self.rows)
+        self.pitch = min(44.0, (width - 40) / self.per)
+        self.x0 = (width - self.pitch * self.per) / 2
+        self.lane_h = BOTTOM - TOP if self.rows == 1 else NARROW_LANE_H
+        self.band = self.lane_h + SPINE_H + (70 if spines else 6) + ROW_GAP
+        self.height = TOP + self.rows * self.band - ROW_GAP
+
+    def x(self, p: int) -> float:
+        """Left edge of lane ``p``'s slot."""
+        return self.x0 + (p % self.per) * self.pitch
+
+    def bottom(self, p: int) -> float:
+        """The y where lane ``p`` meets its uplink box."""
+        return TOP + (p // self.per) * self.band + self.lane_h
 
 
-def _blocks(data: dict[str, Any], unit: float, pitch: float, x0: float, t: T) -> list[str]:
+def _blocks(data: dict[str, Any], unit: float, grid: _Grid, t: T) -> list[str]:
     out = []
     height = [0.0] * data["paths"]
+    pitch = grid.pitch
     for conn in data["connections"]:
         for j, qp in enumerate(conn["qps"]):
             lanes = range(data["paths"]) if data["spray"] else [qp["path"]]
             share = 1 / data["paths"] if data["spray"] else 1.0
             for p in lanes:
                 h = unit * share
-                y = BOTTOM - height[p] - h
+                y = grid.bottom(p) - height[p] - h
                 height[p] += h
                 tip = _tip(conn, j, qp, t)
                 out.append(
-                    f'<rect class="ecmp-flow" tabindex="0" data-conn="{conn["id"]}" data-qp="{j}" x="{_f1(x0 + p * pitch + pitch * 0.2)}" '
+                    f'<rect class="ecmp-flow" tabindex="0" data-conn="{conn["id"]}" data-qp="{j}" x="{_f1(grid.x(p) + pitch * 0.2)}" '
                     f'y="{_f1(y)}" width="{_f1(pitch * 0.6)}" height="{_f1(max(h - 0.6, 0.4))}" fill="{colour(conn["id"])}">'
                     f"<title>{escape(tip)}</title></rect>")
     return out
@@ -88,54 +111,68 @@ def _tip(conn: dict[str, Any], j: int, qp: dict[str, Any], t: T = english) -> st
              hash=qp["hash"], path=qp["path"], tier2=tier2, rate=_pct(conn["rate"]))
 
 
-def _spines(data: dict[str, Any], pitch: float, x0: float, t: T) -> list[str]:
+def _spines(data: dict[str, Any], grid: _Grid, t: T) -> list[str]:
     out = []
     loads = data["spine_loads"]
     top = max((max(row) for row in loads), default=1) or 1
     for a, row in enumerate(loads):
-        width = pitch * 0.8 / len(row)
+        width = grid.pitch * 0.8 / len(row)
         for b, load in enumerate(row):
             h = 40 * load / top
-            out.append(f'<rect class="ecmp-spine-up" x="{_f1(x0 + a * pitch + pitch * 0.1 + b * width)}" '
-                       f'y="{_f1(BOTTOM + SPINE_H + 46 - h)}" width="{_f1(max(width - 0.3, 0.3))}" height="{_f1(h)}" '
+            out.append(f'<rect class="ecmp-spine-up" x="{_f1(grid.x(a) + grid.pitch * 0.1 + b * width)}" '
+                       f'y="{_f1(grid.bottom(a) + SPINE_H + 46 - h)}" width="{_f1(max(width - 0.3, 0.3))}" height="{_f1(h)}" '
                        f'fill="#777"><title>{t("spine {spine} uplink {uplink}: {load} sub-flows from all leaves", spine=a, uplink=b, load=load)}'
                        "</title></rect>")
+    size = "ecmp-label" if grid.width >= WIDTH else "ecmp-small"  # 11 px fits the phone's 300
     own = t("each spine's own uplinks: sub-flows from every leaf")
-    out.append(f'<text x="{_js(WIDTH / 2)}" y="{BOTTOM + SPINE_H + 62}" text-anchor="middle" class="ecmp-label">'
+    out.append(f'<text x="{_js(grid.width / 2)}" y="{_js(grid.height - 8)}" text-anchor="middle" class="{size}">'
                f"{own}</text>")
     return out
 
 
-def svg(data: dict[str, Any], t: T = english) -> str:
-    """The drawing as an SVG string."""
+def _lane(data: dict[str, Any], grid: _Grid, p: int, t: T) -> list[str]:
+    """Lane ``p``: its fan line from the leaf (first row), the lane, its uplink box and number."""
+    cx, bottom = grid.x(p) + grid.pitch / 2, grid.bottom(p)
+    idle = data["loads"][p] == 0 and not data["spray"]
+    out = [f'<line x1="{_js(grid.width / 2)}" y1="32" x2="{_f1(cx)}" y2="{TOP}" class="ecmp-fan"/>'] if p < grid.per else []
+    out.append(f'<line x1="{_f1(cx)}" y1="{_js(bottom - grid.lane_h)}" x2="{_f1(cx)}" y2="{_js(bottom)}" '
+               f'class="ecmp-lane{" ecmp-idle" if idle else ""}"/>')
+    out.append(f'<rect x="{_f1(grid.x(p) + 1)}" y="{_js(bottom)}" width="{_f1(grid.pitch - 2)}" height="{SPINE_H}" '
+               f'class="ecmp-box"><title>{t("uplink {uplink}: {load} sub-flows", uplink=p, load=data["loads"][p])}'
+               "</title></rect>")
+    if data["paths"] <= 32:
+        out.append(f'<text x="{_f1(cx)}" y="{_js(bottom + 15)}" text-anchor="middle" class="ecmp-small">{p}</text>')
+    return out
+
+
+def svg(data: dict[str, Any], width: int = WIDTH, t: T = english) -> str:
+    """The drawing as an SVG string, ``width`` user units wide (WIDTH, or NARROW: lanes in rows)."""
     u, q = data["paths"], data["qps_per_flow"]
-    pitch, x0 = _lanes(u)
+    grid = _Grid(u, width, bool(data["spine_loads"]))
     peak = max([*data["loads"], q, 1]) if not data["spray"] else max(data["flows"] * q / u, q, 1)
-    unit = (BOTTOM - TOP - 14) / peak
-    height = BOTTOM + (SPINE_H + 70 if data["spine_loads"] else SPINE_H + 6)
-    parts = [f'<svg class="ecmp-svg" viewBox="0 0 {WIDTH} {height}" role="group" '
+    unit = (grid.lane_h - 14) / peak
+    layout = "ecmp-wide" if width >= WIDTH else "ecmp-narrow"
+    parts = [f'<svg class="ecmp-svg {layout}" viewBox="0 0 {width} {_js(grid.height)}" role="group" '
              f'aria-label="{t("Sub-flows on {uplinks} uplinks", uplinks=u)}">',
-             f'<rect x="{_js(WIDTH / 2 - 90)}" y="6" width="180" height="26" rx="4" class="ecmp-box"/>',
-             f'<text x="{_js(WIDTH / 2)}" y="24" text-anchor="middle" class="ecmp-label">'
+             f'<rect x="{_js(width / 2 - 90)}" y="6" width="180" height="26" rx="4" class="ecmp-box"/>',
+             f'<text x="{_js(width / 2)}" y="24" text-anchor="middle" class="ecmp-label">'
              f'{t("leaf: {flows} connections × {qps} QP", flows=data["flows"], qps=q)}</text>']
     for p in range(u):
-        cx = x0 + (p + 0.5) * pitch
-        idle = data["loads"][p] == 0 and not data["spray"]
-        parts.append(f'<line x1="{_js(WIDTH / 2)}" y1="32" x2="{_f1(cx)}" y2="{TOP}" class="ecmp-fan"/>')
-        parts.append(f'<line x1="{_f1(cx)}" y1="{TOP}" x2="{_f1(cx)}" y2="{BOTTOM}" '
-                     f'class="ecmp-lane{" ecmp-idle" if idle else ""}"/>')
-        parts.append(f'<rect x="{_f1(x0 + p * pitch + 1)}" y="{BOTTOM}" width="{_f1(pitch - 2)}" height="{SPINE_H}" '
-                     f'class="ecmp-box"><title>{t("uplink {uplink}: {load} sub-flows", uplink=p, load=data["loads"][p])}'
-                     "</title></rect>")
-        if u <= 32:
-            parts.append(f'<text x="{_f1(cx)}" y="{BOTTOM + 15}" text-anchor="middle" class="ecmp-small">{p}</text>')
-    cap = BOTTOM - unit * q
-    parts.append(f'<line x1="{_js(x0)}" y1="{_f1(cap)}" x2="{_js(x0 + pitch * u)}" y2="{_f1(cap)}" class="ecmp-cap"/>')
-    parts += _blocks(data, unit, pitch, x0, t)
+        parts += _lane(data, grid, p, t)
+    for row in range(grid.rows):
+        cap = TOP + row * grid.band + grid.lane_h - unit * q
+        parts.append(f'<line x1="{_js(grid.x0)}" y1="{_f1(cap)}" x2="{_js(grid.x0 + grid.pitch * grid.per)}" '
+                     f'y2="{_f1(cap)}" class="ecmp-cap"/>')
+    parts += _blocks(data, unit, grid, t)
     if data["spine_loads"]:
-        parts += _spines(data, pitch, x0, t)
+        parts += _spines(data, grid, t)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def drawings(data: dict[str, Any], t: T = english) -> str:
+    """Both drawings; the page's style sheet shows the one that fits (a container query)."""
+    return svg(data, WIDTH, t) + svg(data, NARROW, t)
 
 
 def summary(data: dict[str, Any], t: T = english) -> str:
@@ -156,5 +193,5 @@ def legend(t: T = english) -> str:
 
 def prerender(result: dict[str, Any], t: T = english) -> str:
     data = result["data"]
-    return (f'<style>{STYLE}</style><figure class="ecmp-figure">{svg(data, t)}<figcaption class="ecmp-summary">'
+    return (f'<style>{STYLE}</style><figure class="ecmp-figure">{drawings(data, t)}<figcaption class="ecmp-summary">'
             f"{escape(summary(data, t))} {legend(t)}</figcaption></figure>")

@@ -13,7 +13,7 @@ export function fabricHtml(yaml, t) {
     + (lines.length > PREVIEW_LINES ? `\n${t("# … {more} more lines", { more: lines.length - PREVIEW_LINES })}` : "");
   let link = "";
   if (yaml.length <= MAX_LINK_CHARS) {
-    const href = `${EDITOR_PAGE}?editor.example=custom&editor.yaml=${encodeURIComponent(yaml)}#editor`;
+    const href = `${EDITOR_PAGE}?editor.example=custom&editor.yaml=${encodeURIComponent(yaml)}#calc-editor`;
     link = ` <a class="md-button topology-open" href="${esc(href)}">${t("Open in the topology editor")}</a>`;
   }
   const intro = t("The same design as a topology file ({lines} lines), which the topology editor reads back to the same counts:",
@@ -95,7 +95,15 @@ export function viewHtml(result, t) {
     + `${t("Download this YAML")}</a></p></div>`;
 }
 
+/** Fits each drawn graph to its column with zoom controls (widgets/js/zoom.js, loaded in the page). */
+export function zoomDiagrams(element, t) {
+  if (typeof document === "undefined") return;
+  import(new URL("../zoom.js", import.meta.url).href)
+    .then(({ zoomable }) => element.querySelectorAll(".topology-figure").forEach((f) => zoomable(f, element, t)))
+    .catch((err) => console.warn("diagram zoom:", err));
+}
+
 export function render(element, result, ctx) {
   element.innerHTML = viewHtml(result, ctx.t);
-  if (result.calculator !== "fabric") wire(element);
+  if (result.calculator !== "fabric") { wire(element); zoomDiagrams(element, ctx.t); }
 }

@@ -51,7 +51,7 @@ def fabric_html(yaml: str, t: T = english) -> str:
     link = ""
     if len(yaml) <= MAX_LINK_CHARS:
         encoded = quote(yaml, safe="!*'()")
-        href = f"{EDITOR_PAGE}?editor.example=custom&editor.yaml={encoded}#editor"
+        href = f"{EDITOR_PAGE}?editor.example=custom&editor.yaml={encoded}#calc-editor"
         link = f' <a class="md-button topology-open" href="{escape(href)}">{t("Open in the topology editor")}</a>'
     intro = t("The same design as a topology file ({lines} lines), which the topology editor reads back to the "
               "same counts:", lines=len(lines) - 1)
