@@ -290,7 +290,7 @@ def test_the_configuration_files_on_the_chinese_page_carry_chinese_comments(page
 def test_when_python_cannot_start_a_chinese_page_says_so_in_chinese(page: Page, site: str) -> None:
     page.route("**/*.whl", lambda route: route.fulfill(status=404, body="missing"))  # a stale deployment
     page.goto(site + "zh/calculators/")
-    root = page.locator("#collective")
+    root = page.locator("#calc-collective")
     expect(root).to_have_attribute("data-state", "failed", timeout=PYTHON_READY_MS)
     expect(root.locator(".calc-status")).to_have_text(
         "Python 未能启动：找不到计算器程序包 (calc wheel) (404)。显示构建时计算的结果。")
@@ -305,7 +305,7 @@ def test_the_loading_steps_are_named_in_chinese(page: Page, site: str) -> None:
 
 def test_a_chart_downloads_its_series_with_a_chinese_header(page: Page, site: str) -> None:
     page.goto(site + "zh/do-the-math/")
-    figure = page.locator('#math-ring figure[data-chart="time_vs_size"]')
+    figure = page.locator('#calc-math-ring figure[data-chart="time_vs_size"]')
     expect(figure.locator(".js-plotly-plot")).to_be_attached(timeout=PYTHON_READY_MS)
     with page.expect_download() as info:
         figure.locator("xpath=following-sibling::div[1]").get_by_role("button", name="下载数据序列 (CSV)").click()
