@@ -299,7 +299,7 @@ def test_when_python_cannot_start_a_chinese_page_says_so_in_chinese(page: Page, 
 def test_the_loading_steps_are_named_in_chinese(page: Page, site: str) -> None:
     page.route("**/*.whl", lambda route: None)  # the wheel never arrives: Python waits at step 2
     page.goto(site + "zh/calculators/")
-    expect(page.locator("#collective .calc-status")).to_have_text(
+    expect(page.locator("#calc-collective .calc-status")).to_have_text(
         "正在浏览器中加载 Python (2/4: Python 已启动，正在加载计算器)…", timeout=PYTHON_READY_MS)
 
 
