@@ -1,7 +1,10 @@
 """Screenshots of every page (and every embed page) at desktop and phone widths, light and dark,
 for reviewers. Not committed: they go to ``screenshots/`` (git-ignored) or the folder given.
 
-    ./dev.sh screenshots [FOLDER] [PAGE-FILTER]      # or: python -m bench.screenshots [FOLDER] [FILTER]
+    ./dev.sh screenshots [FOLDER] [PAGE-REGEX] [SIZE]  # or: python -m bench.screenshots [FOLDER] [REGEX] [SIZE]
+
+PAGE-REGEX is searched in each page's path ("" is the home page); SIZE is desktop or phone (both
+when omitted).
 
 FILTER is a regular expression searched in the page's path (a plain name works as before):
 ``'^(?!embed/)'`` takes the site's pages without the embed pages.
@@ -64,7 +67,7 @@ def name(path: str, size: str, scheme: str) -> str:
     return f"{(path.strip('/') or 'home').replace('/', '-')}--{size}--{scheme}.png"
 
 
-def shoot(folder: Path, only: str = "") -> list[Path]:
+def shoot(folder: Path, only: str = "", sizes: tuple[str, ...] = tuple(SIZES)) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     port = _port()
     written = []
@@ -73,7 +76,7 @@ def shoot(folder: Path, only: str = "") -> list[Path]:
         browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
                                      args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
         with serve(Path(tmp), port) as url:
-            for (size, (w, h)) in SIZES.items():
+            for size, (w, h) in ((s, SIZES[s]) for s in sizes):
                 for scheme in SCHEMES:
                     context = browser.new_context(viewport={"width": w, "height": h}, color_scheme=scheme,
                                                   reduced_motion="reduce")
@@ -90,7 +93,8 @@ def shoot(folder: Path, only: str = "") -> list[Path]:
 
 def main(argv: list[str]) -> None:
     t0 = time.perf_counter()
-    shots = shoot(Path(argv[0]) if argv else ROOT / "screenshots", argv[1] if len(argv) > 1 else "")
+    sizes = (argv[2],) if len(argv) > 2 else tuple(SIZES)
+    shots = shoot(Path(argv[0]) if argv else ROOT / "screenshots", argv[1] if len(argv) > 1 else "", sizes)
     print(f"{len(shots)} screenshots in {shots[0].parent if shots else '-'} ({time.perf_counter() - t0:.0f} s)")
 
 

@@ -108,7 +108,12 @@ def table_html(code: Any) -> str:
 
 def _scroll_region(out: Table) -> str:
     """A table wrapper scrolls sideways on a phone: keyboard readers can focus and scroll it."""
-    return f'tabindex="0" role="region" aria-label="{html.escape(out.title, quote=True)}"'
+    return _scroll_label(out.title)
+
+
+def _scroll_label(title: str) -> str:
+    """Attributes of a region that scrolls sideways on a phone (a table, a build-time chart)."""
+    return f'tabindex="0" role="region" aria-label="{html.escape(title, quote=True)}"'
 
 
 def _table(out: Table, rows: Any, topic: str | None = None) -> str:
@@ -331,7 +336,7 @@ def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) 
         if isinstance(o, Chart):
             svg = svg_chart(o, _traces(result.outcome.charts[o.name], shown["charts"][o.name]), texts.translator(LANG[0], _topic(calc)))
             parts.append(f'<figure class="calc-chart" data-chart="{o.name}"><div class="calc-plot" '
-                         f'id="{wid}-{o.name}">{svg}</div><figcaption>{html.escape(o.title)}'
+                         f'id="{wid}-{o.name}"><div class="calc-svg-scroll" {_scroll_label(o.title)}>{svg}</div></div><figcaption>{html.escape(o.title)}'
                          f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
         elif isinstance(o, Table):
             parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}" {_scroll_region(o)}>'

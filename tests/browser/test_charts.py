@@ -77,3 +77,44 @@ def test_build_time_chart_x_labels_never_run_into_each_other(sized: tuple[Page, 
     charts = still.locator("svg.calc-svg[data-x-axis]")
     expect(charts.first).to_be_attached()
     assert [c.evaluate(TICK_OVERLAPS) for c in charts.all()] == [0] * charts.count()
+
+
+SMALLEST_SVG_TEXT = """svg => Math.min(...[...svg.querySelectorAll('text')]
+  .filter(t => t.getClientRects().length && t.getBBox().width > 0)
+  .map(t => parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b)))"""
+
+
+@pytest.mark.parametrize("path", ["do-the-math/", "scale-up/", "designing-the-fabric/", "tuning-pfc-ecn/"])
+def test_build_time_chart_text_is_at_least_11_px_on_a_phone(browser: Browser, site: str, path: str) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport=SIZES["phone"])
+    try:
+        page = context.new_page()
+        page.goto(site + path)
+        charts = page.locator("figure.calc-chart svg.calc-svg")
+        expect(charts.first).to_be_visible()
+        assert min(c.evaluate(SMALLEST_SVG_TEXT) for c in charts.all()) >= 11
+    finally:
+        context.close()
+
+
+LEGEND_OUTSIDE = """p => { const box = p.getBoundingClientRect();
+  return [...p.querySelectorAll('.legend .traces')].filter(e => { const r = e.getBoundingClientRect();
+    return r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom; })
+    .map(e => e.textContent); }"""
+
+
+def test_live_chart_legend_entries_stay_inside_the_plot_on_a_phone(browser: Browser, site: str) -> None:
+    context = browser.new_context(viewport=SIZES["phone"])
+    try:
+        page = context.new_page()
+        page.goto(site + "tuning-pfc-ecn/")
+        lab = Widget(page, page.locator(".calc-widget", has=page.locator('[data-chart="pause"]')).first).wait_ready()
+        plot = lab.root.locator('[data-chart="pause"] .calc-plot.js-plotly-plot')
+        expect(plot.locator(".legend .traces")).to_have_count(5)
+        assert plot.evaluate(LEGEND_OUTSIDE) == []
+        shown = plot.evaluate("p => [...p.querySelectorAll('.legend .traces')].map(e => e.textContent.replace(/ /g, ''))")
+        names = plot.evaluate("p => p.data.map(t => t.name.replace(/<br>/g, ' '))")
+        assert shown == [n.replace(" ", "") for n in names]  # every word of every name, wrapped, none cut
+        assert any(n.startswith("Receiver pausing S→R") for n in names)
+    finally:
+        context.close()

@@ -4,10 +4,11 @@ no Python on pages without widgets, and instant navigation that keeps one worker
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PYTHON_READY_MS
 
@@ -52,6 +53,37 @@ def test_phone_width_shows_no_horizontal_scrolling(page: Page, site: str, path: 
     page.goto(site + path)
     overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0
+
+
+@pytest.fixture
+def still_phone(browser: Browser) -> Iterator[Page]:
+    """A phone (390 x 844) with JavaScript off: what a reader sees before, or without, scripts."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", pages())
+def test_phone_width_without_javascript_shows_no_horizontal_scrolling(still_phone: Page, site: str, path: str) -> None:
+    still_phone.goto(site + path)
+    overflow = still_phone.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+
+
+SMALL_TEXT = """() => { const small = []; const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) { const text = walk.currentNode, e = text.parentElement, range = document.createRange();
+    range.selectNodeContents(text);
+    if (!text.textContent.trim() || e.closest('svg') || !range.getClientRects().length) continue;
+    if (parseFloat(getComputedStyle(e).fontSize) < 11) small.push(text.textContent.trim().slice(0, 40)); }
+  return small; }"""
+
+
+@pytest.mark.parametrize("path", pages())
+def test_phone_text_is_never_below_11_px_without_javascript(still_phone: Page, site: str, path: str) -> None:
+    still_phone.goto(site + path)
+    assert still_phone.evaluate(SMALL_TEXT) == []
 
 
 def test_a_page_without_widgets_downloads_no_python(page: Page, site: str) -> None:

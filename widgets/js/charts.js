@@ -109,8 +109,29 @@ export function seriesNames(traces, t) {
 const title = (label, unit) => (unit && unit !== "B" ? `${label} (${unit})` : label);
 const dashPx = (dash) => (dash ? dash.split(",").map((d) => `${d}px`).join(",") : "solid");
 
-export function plotTraces(chart, traces, t) {
-  const names = seriesNames(traces, t);
+// Below this drawn width (a phone) the legend goes under the plot, one entry per line, each name
+// broken at spaces into lines that fit: plotly neither wraps a name nor keeps it inside the plot.
+export const NARROW_PX = 600;
+const LEGEND_CHAR_PX = 7.2; // plotly's 12 px system font, widest average (digits, capitals)
+const LEGEND_MARK_PX = 48; // the line sample and gaps before the name
+const LEGEND_LINE_PX = 20;
+
+/** `name` broken at spaces into lines of at most `chars` characters, joined with plotly's <br>. */
+export function wrapName(name, chars) {
+  const lines = [];
+  for (const word of name.split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && `${lines[last]} ${word}`.length <= chars) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.join("<br>");
+}
+
+const legendChars = (width) => Math.max(12, Math.floor((width - LEGEND_MARK_PX) / LEGEND_CHAR_PX));
+const narrow = (width) => width > 0 && width < NARROW_PX;
+
+export function plotTraces(chart, traces, t, width = 0) {
+  const names = seriesNames(traces, t).map((n) => (narrow(width) ? wrapName(n, legendChars(width)) : n));
   const x = axisTicks(chart.x_axis, chart.x_unit, traces.flatMap((t) => t.x));
   return traces.map((t, i) => {
     const colour = COLOURS[i % COLOURS.length];
@@ -136,14 +157,23 @@ function plotAxis(label, unit, axis) {
     tickvals: axis.ticks.map(([v]) => v), ticktext: axis.ticks.map(([, l]) => l) };
 }
 
-export function plotLayout(chart, traces, colour) {
+/** Wrapped legend lines of all traces on a narrow plot (0 when the plot is wide). */
+function legendLines(names, width) {
+  if (!narrow(width)) return 0;
+  return names.reduce((sum, n) => sum + wrapName(n, legendChars(width)).split("<br>").length, 0);
+}
+
+export function plotLayout(chart, traces, colour, width = 0, t = (s) => s) {
   const xs = traces.flatMap((t) => t.x);
   const x = axisTicks(chart.x_axis, chart.x_unit, xs);
+  const lines = legendLines(seriesNames(traces, t), width);
   return {
     xaxis: plotAxis(chart.x_label, chart.x_unit, chart.style === "bar" ? barAxis(x, xs) : x),
     yaxis: plotAxis(chart.y_label, chart.y_unit, axisTicks(chart.y_axis, chart.y_unit, traces.flatMap((t) => t.y))),
-    margin: { l: 70, r: 20, t: 20, b: 60 }, height: 380, colorway: COLOURS, barmode: "group", bargap: 0.2,
-    legend: { orientation: "h", y: -0.25 },
+    margin: { l: 70, r: 20, t: 20, b: 60 + lines * LEGEND_LINE_PX }, height: 380 + lines * LEGEND_LINE_PX, colorway: COLOURS, barmode: "group",
+    bargap: 0.2,
+    legend: lines ? { orientation: "h", x: 0, xanchor: "left", xref: "container", y: 0, yanchor: "bottom", yref: "container" }
+      : { orientation: "h", y: -0.25 },
     paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)", font: { color: colour },
   };
 }

@@ -113,7 +113,8 @@ function decorate(root) {
     if (!chart || !plot) continue;
     button(bar(fig, fig.dataset.chart), t("Download series (CSV)"), () => {
       // The live chart's data, or before Python the build-time result the page shows.
-      const traces = plot.data ?? JSON.parse(root.dataset.result || "{}").charts?.[chart.name] ?? [];
+      const traces = (plot.data ?? JSON.parse(root.dataset.result || "{}").charts?.[chart.name] ?? [])
+        .map((tr) => ({ ...tr, name: String(tr.name).replaceAll("<br>", " ") })); // a phone's wrapped legend name
       download(`${wid}-${chart.name}.csv`, dataUrl("text/csv", csv(chartRows(chart, traces, t))));
     });
   }

@@ -582,7 +582,8 @@ class Widget {
   // Plotly.react: after the first drawing, plotly updates only what changed.
   plot(Plotly, div, chart, traces) {
     if (!div.dataset.plotly) { div.replaceChildren(); div.dataset.plotly = "true"; }
-    return Plotly.react(div, plotTraces(chart, traces, this.t), plotLayout(chart, traces, getComputedStyle(div).color), {
+    const width = div.clientWidth; // a narrow plot (a phone) gets its legend under it, names wrapped
+    return Plotly.react(div, plotTraces(chart, traces, this.t, width), plotLayout(chart, traces, getComputedStyle(div).color, width, this.t), {
       displaylogo: false, responsive: true, modeBarButtonsToRemove: ["sendDataToCloud"],
       locale: this.lang, locales: { [this.lang]: { dictionary: plotlyWords(this.t) } },
     });
