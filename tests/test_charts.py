@@ -107,3 +107,23 @@ def test_series_hidden_under_an_identical_one_say_so_in_the_legend() -> None:
 def test_preset_curves_say_they_are_textbook_rings() -> None:
     names = [t.name for t in run("collective", {"system": "dgx_h100"}).outcome.charts["time_vs_size"]]
     assert names[:2] == ["Scale-up: NVLink 5 (textbook ring)", "Scale-out: 400G RoCE NIC (textbook ring)"]
+
+
+WRAP = """
+const charts = await import(process.argv[1]);
+const chart = { x_axis: "linear", y_axis: "linear", x_unit: "", y_unit: "", x_label: "x", y_label: "y", style: "line" };
+const traces = [{ name: "Receiver pausing S→R (same as U→S paused (TCP))", x: [0, 1], y: [0, 1] }];
+const layout = (w) => charts.plotLayout(chart, traces, "#000", w);
+process.stdout.write(JSON.stringify({ name: charts.plotTraces(chart, traces, (s) => s, 320)[0].name,
+  wide: charts.plotTraces(chart, traces, (s) => s, 900)[0].name, phone: layout(320), desktop: layout(900) }));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_narrow_plot_wraps_legend_names_at_spaces_and_puts_the_legend_under_it() -> None:
+    out = json.loads(subprocess.run(["node", "--input-type=module", "-e", WRAP, str(ROOT / "widgets/js/charts.js")],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert out["name"] == "Receiver pausing S→R (same as U→S<br>paused (TCP))"
+    assert out["wide"] == "Receiver pausing S→R (same as U→S paused (TCP))"
+    assert (out["phone"]["height"], out["phone"]["legend"]["yref"]) == (380 + 2 * 20, "container")
+    assert (out["desktop"]["height"], out["desktop"]["legend"]) == (380, {"orientation": "h", "y": -0.25})

@@ -113,3 +113,4 @@ def test_instant_navigation_keeps_one_worker_and_does_not_duplicate_widgets(page
     expect(page.locator("#calc-collective")).to_have_attribute("data-runs", re.compile(r"[1-9]"))
     assert page.evaluate("() => window.calcRuntime.stats.workerStartedAt") == started
     assert page.evaluate("() => window.__samePage") is True  # never a full page load
+

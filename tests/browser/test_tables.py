@@ -53,3 +53,11 @@ def test_table_cells_are_padded_and_headers_underlined(phone: Page, site: str) -
 def test_column_headings_break_between_words_on_a_phone(phone: Page, site: str) -> None:
     phone.goto(site + "troubleshooting-ecmp/")  # "Slowest connection / fair share" in a narrow column
     assert wrapped(phone, ".calc-table th") == []
+
+
+def test_calculators_catalogue_is_one_card_per_calculator_on_a_phone(phone: Page, site: str) -> None:
+    phone.goto(site + "calculators/")
+    wrap = phone.get_by_role("region", name="Calculators")
+    cut = wrap.evaluate("w => [...w.querySelectorAll('td')].filter(td => td.getBoundingClientRect().right > "
+                        "w.getBoundingClientRect().right + 0.5).map(td => td.textContent.slice(0, 30))")
+    assert cut == []
