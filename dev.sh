@@ -5,7 +5,7 @@
 #   ./dev.sh build   install everything and build the site for hosting into site/
 #   ./dev.sh bench   install everything and run the benchmarks (prints tables)
 #   ./dev.sh emulate FILE.yaml   build the rendered fabric from real FRR in network namespaces (root)
-#   ./dev.sh screenshots [FOLDER] [FILTER]  screenshots of every page, both widths and schemes (for review)
+#   ./dev.sh screenshots [FOLDER] [REGEX] [SIZE]  screenshots of every page (or those matching), both schemes (for review)
 #   ./dev.sh setup   install the Python tools (.venv, from requirements.lock) and the runtime (npm ci)
 set -euo pipefail
 cd "$(dirname "$0")"

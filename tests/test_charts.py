@@ -125,5 +125,5 @@ def test_a_narrow_plot_wraps_legend_names_at_spaces_and_puts_the_legend_under_it
                                     capture_output=True, text=True, check=True).stdout)
     assert out["name"] == "Receiver pausing S→R (same as U→S<br>paused (TCP))"
     assert out["wide"] == "Receiver pausing S→R (same as U→S paused (TCP))"
-    assert (out["phone"]["height"], out["phone"]["legend"]["yref"]) == (380 + 2 * 20, "container")
+    assert (out["phone"]["height"], out["phone"]["legend"]["yref"]) == (380 + 20 + 16, "container")
     assert (out["desktop"]["height"], out["desktop"]["legend"]) == (380, {"orientation": "h", "y": -0.25})

@@ -114,7 +114,8 @@ const dashPx = (dash) => (dash ? dash.split(",").map((d) => `${d}px`).join(",") 
 export const NARROW_PX = 600;
 const LEGEND_CHAR_PX = 7.2; // plotly's 12 px system font, widest average (digits, capitals)
 const LEGEND_MARK_PX = 48; // the line sample and gaps before the name
-const LEGEND_LINE_PX = 20;
+const LEGEND_ENTRY_PX = 20; // one legend entry of one line
+const LEGEND_LINE_PX = 16; // each further line of a wrapped name
 
 /** `name` broken at spaces into lines of at most `chars` characters, joined with plotly's <br>. */
 export function wrapName(name, chars) {
@@ -157,22 +158,25 @@ function plotAxis(label, unit, axis) {
     tickvals: axis.ticks.map(([v]) => v), ticktext: axis.ticks.map(([, l]) => l) };
 }
 
-/** Wrapped legend lines of all traces on a narrow plot (0 when the plot is wide). */
-function legendLines(names, width) {
+/** Height (px) of the legend under a narrow plot, one entry per row (0 when the plot is wide). */
+function legendHeight(names, width) {
   if (!narrow(width)) return 0;
-  return names.reduce((sum, n) => sum + wrapName(n, legendChars(width)).split("<br>").length, 0);
+  const lines = (n) => wrapName(n, legendChars(width)).split("<br>").length;
+  return names.reduce((sum, n) => sum + LEGEND_ENTRY_PX + (lines(n) - 1) * LEGEND_LINE_PX, 0);
 }
 
 export function plotLayout(chart, traces, colour, width = 0, t = (s) => s) {
   const xs = traces.flatMap((t) => t.x);
   const x = axisTicks(chart.x_axis, chart.x_unit, xs);
-  const lines = legendLines(seriesNames(traces, t), width);
+  const legend = legendHeight(seriesNames(traces, t), width);
   return {
     xaxis: plotAxis(chart.x_label, chart.x_unit, chart.style === "bar" ? barAxis(x, xs) : x),
     yaxis: plotAxis(chart.y_label, chart.y_unit, axisTicks(chart.y_axis, chart.y_unit, traces.flatMap((t) => t.y))),
-    margin: { l: 70, r: 20, t: 20, b: 60 + lines * LEGEND_LINE_PX }, height: 380 + lines * LEGEND_LINE_PX, colorway: COLOURS, barmode: "group",
+    margin: { l: 70, r: 20, t: 20, b: 60 + legend }, height: 380 + legend, colorway: COLOURS, barmode: "group",
     bargap: 0.2,
-    legend: lines ? { orientation: "h", x: 0, xanchor: "left", xref: "container", y: 0, yanchor: "bottom", yref: "container" }
+    // maxheight 1: the whole legend shows (plotly caps one under the plot at half the height, with a scroll bar).
+    legend: legend ? { orientation: "h", x: 0, xanchor: "left", xref: "container", y: 0, yanchor: "bottom", yref: "container",
+      maxheight: 1 }
       : { orientation: "h", y: -0.25 },
     paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)", font: { color: colour },
   };
