@@ -38,6 +38,7 @@ def test_training_step_chart_has_tp_degrees_as_categories_before_and_after_pytho
     assert ticks == ["1", "2", "4", "8", "16", "32"]
     live.goto(site + "do-the-math/")
     step = Widget(live, "step").wait_ready()
+    step.root.locator("figure.calc-chart").first.scroll_into_view_if_needed()  # charts are drawn near the screen
     plot = step.root.locator(".calc-plot.js-plotly-plot")
     expect(plot).to_be_visible()
     shown = plot.evaluate(LIVE)
