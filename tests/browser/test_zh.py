@@ -277,6 +277,7 @@ def test_the_configuration_files_on_the_chinese_page_carry_chinese_comments(page
     widget.scroll_into_view_if_needed()
     expect(widget).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
     page.locator("#calc-configs-device").fill("host-01")
+    widget.locator(".calc-view").scroll_into_view_if_needed()  # a view is drawn when near the screen
     expect(widget.locator("pre.configs-host")).to_contain_text("# host-01：与拓扑 emulated-fabric 的网络相匹配的 RoCE 设置。")
     with page.expect_download() as download:
         widget.locator(".configs-download").click()
