@@ -14,15 +14,16 @@ ENGINE = re.compile(r"/assets/calc/[0-9a-f]+/(aifabric_calc-[^/]+\.whl|calc-[a-z
 
 
 def engine_files(page: Page, visit: str, wid: str, requests: list[str]) -> list[str]:
-    """The engine's archives ``page`` fetched until widget ``wid`` of ``visit`` was live."""
-    page.on("request", lambda r: requests.append(r.url))
+    """The engine's archives ``page`` fetched until widget ``wid`` of ``visit`` was live (not the
+    offline copy's: the service worker caches every part once the first widget is live)."""
+    page.on("request", lambda r: None if r.service_worker else requests.append(r.url))
     page.goto(visit)
     Widget(page, wid).wait_ready()
     return engine_names(requests)
 
 
 def engine_names(requests: list[str]) -> list[str]:
-    return sorted(m.group(1) for m in map(ENGINE.search, requests) if m)
+    return sorted({m.group(1) for m in map(ENGINE.search, requests) if m})
 
 
 def test_the_monitoring_page_fetches_the_kernel_and_the_monitoring_topic_only(page: Page, site: str) -> None:
