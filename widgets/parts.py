@@ -58,8 +58,8 @@ def _imported(source: str) -> Iterator[str]:
 
 
 def _imports(package: Path, topics: set[str]) -> set[str]:
-    """The topics the modules of ``package`` import (its catalogues left out)."""
-    found = {name.split(".")[1] for p in package.glob("*.py") if p.name not in _CATALOGUES
+    """The topics the modules of ``package`` (its subpackages too) import, catalogues left out."""
+    found = {name.split(".")[1] for p in package.rglob("*.py") if p.name not in _CATALOGUES
              for name in _imported(p.read_text()) if name.startswith("calc.") and name.count(".") >= 1}
     return found & topics
 
