@@ -1,5 +1,6 @@
 """Run every benchmark and print its table: ``./dev.sh bench [browser|latency|engine|problems]``
-(``latency``: only the browser's input-to-result figures, which ``browser`` also reports)."""
+(``latency``: only the browser's input-to-result figures, which ``browser`` also reports;
+``./dev.sh bench browser --first-visit``: the throttled first visits only)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from bench import browser, engine, problems
 def main(argv: list[str]) -> int:
     which = argv[0] if argv else "all"
     if which in ("all", "browser"):
-        browser.main()
+        browser.main(first_visit="--first-visit" in argv)
     if which == "latency":
         browser.latency_main()
     if which in ("all", "engine"):

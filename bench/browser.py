@@ -87,25 +87,42 @@ class Variant:
         return len(shell) + len(runtime)
 
 
+ENGINE_PARTS_KEYS = ("parts", "topics", "calculators", "problems")  # config.json: widgets.build.engine_map
+IDLE_START = "worker started at idle"
+AFTER_PAINT = "  else afterFirstPaint(wake);"  # widgets/js/runtime.js: hydrate()
+AT_IDLE = """  else if ("requestIdleCallback" in window) requestIdleCallback(wake, { timeout: 3000 });
+  else setTimeout(wake, 1000);"""
+
+
+def _one_wheel(config: dict[str, Any], wheel: str) -> dict[str, Any]:
+    """``config`` with the engine in one wheel at ``wheel`` (every topic and catalogue), as before
+    the engine was split into parts."""
+    levers = [lever for lever in config.get("levers", []) if lever != "engine-parts"]
+    return {**{k: v for k, v in config.items() if k not in ENGINE_PARTS_KEYS}, "wheel": wheel, "levers": levers}
+
+
 def _levers_config(config: dict[str, Any], levers: Levers, source_wheel: bytes,
                    name: str) -> tuple[dict[str, Any], dict[str, bytes]]:
     """config.json and extra files (relative to the levers' folder) of a benchmark variant."""
     folder = config["wheel"].rsplit("/", 1)[0]
     source = {"wheel": f"{folder}/source/{wheel_name(__version__)}"}
-    files = {f"source/{wheel_name(__version__)}": source_wheel, "stdlib-source.zip": levers.stdlib_source}
+    whole = f"{folder}/whole/{wheel_name(__version__)}"
+    files = {f"source/{wheel_name(__version__)}": source_wheel, "stdlib-source.zip": levers.stdlib_source,
+             f"whole/{wheel_name(__version__)}": levers.wheel}
     base = {k: config[k] for k in ("pyodide", "plotly")}
     if name == "no levers":
         return {**base, **source, "levers": []}, files
     if name == "trimmed stdlib":
         return {**base, **source, "stdlib": f"{folder}/stdlib-source.zip", "levers": ["trimmed-stdlib"]}, files
     if name == "trimmed + byte-compiled":
-        return {**base, "wheel": config["wheel"], "stdlib": config["stdlib"],
-                "levers": ["trimmed-stdlib", "byte-compiled"]}, {}
+        return {**base, "wheel": whole, "stdlib": config["stdlib"], "levers": ["trimmed-stdlib", "byte-compiled"]}, files
     if name == "stdlib as sources":
         return {**config, "stdlib": f"{folder}/stdlib-source.zip"}, files
     if name == "wheel as sources":
-        return {**config, **source}, files
-    return config, {}  # shipped (and preload hints): trimmed, byte-compiled, snapshot
+        return {**_one_wheel(config, source["wheel"])}, files
+    if name == "engine in one wheel":
+        return _one_wheel(config, whole), files
+    return config, {}  # shipped (and preload hints, worker started at idle): every lever
 
 
 def _replace(path: Path, data: bytes) -> None:
@@ -125,6 +142,11 @@ def make_variant(site: Path, folder: Path, name: str, levers: Levers, source_whe
     _replace(folder / "assets/widgets/bench-boot.js", BOOT_WORKER.encode())
     if name == "preload hints":
         add_preloads(folder, config)
+    if name == IDLE_START:  # the worker's downloads waited for the browser to be idle
+        runtime = folder / "assets/widgets/runtime.js"
+        source = runtime.read_text()
+        assert AFTER_PAINT in source, AFTER_PAINT
+        _replace(runtime, source.replace(AFTER_PAINT, AT_IDLE).encode())
     (folder / "sw.js").unlink()
     write_service_worker(folder, config)  # last: it lists every file
     return folder
@@ -145,7 +167,7 @@ def add_preloads(site: Path, config: dict[str, Any]) -> None:
 
 
 VARIANTS = ("no levers", "trimmed stdlib", "trimmed + byte-compiled", "shipped")
-FIRST_VISIT_VARIANTS = ("stdlib as sources", "wheel as sources", "preload hints")
+FIRST_VISIT_VARIANTS = ("stdlib as sources", "wheel as sources", "preload hints", "engine in one wheel", IDLE_START)
 
 
 @contextmanager
@@ -230,6 +252,7 @@ class Fetch:
 class Visit:
     live_ms: float
     fetches: tuple[Fetch, ...]
+    fcp_ms: float = 0.0  # first contentful paint, from navigation
 
     def before_live(self) -> list[Fetch]:
         return [f for f in self.fetches if f.start_ms <= self.live_ms]
@@ -317,8 +340,9 @@ def throttled(browser: Browser, v: Variant, bare: bool = False, init_script: str
         else:
             live = widget_live(page, v.url)["live"]
         origin = float(page.evaluate("() => performance.timeOrigin"))
+        fcp = float(page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0"))
         cdp.detach()
-        return Visit(live, _fetches(requests, v.url, origin))
+        return Visit(live, _fetches(requests, v.url, origin), fcp)
     finally:
         context.close()
 
@@ -549,7 +573,21 @@ def measure_first_visits(vs: list[Variant], browser: Browser) -> dict[str, list[
     return slow
 
 
-def main() -> None:
+def first_visit_main() -> None:
+    """Only the throttled first visits (``./dev.sh bench browser --first-visit``)."""
+    print(f"\nmachine at start: {load_average()}")
+    with variants() as vs:
+        shipped = next(v for v in vs if v.name == "shipped")
+        with chromiums((SELF_SIGNED,)) as (browser,):
+            worker_answer = worker_emulation(browser, shipped.url)
+            slow = measure_first_visits(vs, browser)
+    report_first_visit(slow, worker_answer)
+    print(f"machine at end: {load_average()}")
+
+
+def main(first_visit: bool = False) -> None:
+    if first_visit:
+        return first_visit_main()
     print(f"\nmachine at start: {load_average()}")
     with variants() as vs:
         shipped = next(v for v in vs if v.name == "shipped")
@@ -636,14 +674,17 @@ def report_first_visit(slow: dict[str, list[Visit]], worker_answer: str) -> None
     base_live = median([v.live_ms for v in slow["shipped"]])
     base_bytes = median([v.bytes_before_live() for v in slow["shipped"]])
 
+    base_fcp = median([v.fcp_ms for v in slow["shipped"]])
+
     def row(label: str, name: str) -> tuple[str, str, str]:
         live = median([v.live_ms for v in slow[name]])
         sent = median([v.bytes_before_live() for v in slow[name]])
-        return (label, _ms(live), f"{_mb(sent)} before live; vs shipped {live - base_live:+,.0f} ms, "
-                                  f"{(sent - base_bytes) / 1e6:+.2f} MB")
+        fcp = median([v.fcp_ms for v in slow[name]])
+        return (label, _ms(live), f"{_mb(sent)} before live, first paint {_ms(fcp)}; vs shipped {live - base_live:+,.0f} ms, "
+                                  f"{(sent - base_bytes) / 1e6:+.2f} MB, first paint {fcp - base_fcp:+,.0f} ms")
 
     table(f"First-visit levers, throttled (medians of {THROTTLED_ROUNDS}, alternating): each undone alone", [
-        ("shipped (every lever)", _ms(base_live), f"{_mb(base_bytes)} before live"),
+        ("shipped (every lever)", _ms(base_live), f"{_mb(base_bytes)} before live, first paint {_ms(base_fcp)}"),
         *[row(f"{lever}: undone = {undone}", undone) for lever, (undone, _) in UNDONE.items()],
         *[row(f"variant: {name}", name) for name in FIRST_VISIT_VARIANTS],
     ])

@@ -51,3 +51,12 @@ def test_the_written_worker_carries_the_manifest(tmp_path: Path) -> None:
     assert "@@" not in source
     shell = json.loads(source.split("const SHELL = ", 1)[1].split(";\n", 1)[0])
     assert shell == manifest(folder, CONFIG)[1]
+
+
+def test_every_part_of_the_engine_is_cached_so_every_page_works_offline(tmp_path: Path) -> None:
+    parts = {"fabric": "../calc/k/calc-fabric.zip", "zh": "../calc/k/calc-zh.zip"}
+    for path in parts.values():
+        (tmp_path / "assets/widgets" / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "assets/widgets" / path).resolve().write_text(path)
+    _, _, runtime = manifest(site(tmp_path), {**CONFIG, "parts": parts})
+    assert {"assets/calc/k/calc-fabric.zip", "assets/calc/k/calc-zh.zip", "assets/calc/k/calc.whl"} <= set(runtime)

@@ -26,11 +26,13 @@ from typing import Any
 
 from calc import __version__
 from calc.exporters import exporters, zip_files
+from calc.i18n import topic_of
 from calc.problems import all_problems
 from calc.problems import pages as problem_pages
 from calc.registry import Calculator, all_calculators
 from widgets.levers import make_levers
 from widgets.offline import write_service_worker
+from widgets.parts import KERNEL_PART, engine_parts, part_file, topic_needs
 from widgets.precompress import precompress
 from widgets.problems import EMBED_ASSETS, problems_embed_page
 from widgets.render import SITE_ROOT, embed_page
@@ -113,7 +115,9 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
     levers = make_levers(root, wheel)
     folder = assets / "calc" / levers.key  # the key of the levers' inputs, wheel included
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / wheel_name(__version__)).write_bytes(levers.wheel)
+    parts = engine_parts(levers.wheel)
+    for part, data in parts.items():
+        (folder / (wheel_name(__version__) if part == KERNEL_PART else part_file(part))).write_bytes(data)
     (folder / STDLIB_FILE).write_bytes(levers.stdlib)
     (folder / SNAPSHOT_FILE).write_bytes(levers.snapshot_gz)
     _copy_tree(WIDGETS_DIR / "js", assets / "widgets", "*.js")
@@ -125,11 +129,23 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
         "wheel": f"../calc/{levers.key}/{wheel_name(__version__)}",
         "stdlib": f"../calc/{levers.key}/{STDLIB_FILE}",
         "snapshot": f"../calc/{levers.key}/{SNAPSHOT_FILE}",
-        "levers": ["trimmed-stdlib", "byte-compiled", "snapshot"],
+        "levers": ["trimmed-stdlib", "byte-compiled", "snapshot", "engine-parts"],
+        **engine_map(root, levers.key, parts),
     }
     (assets / "widgets" / "config.json").write_text(json.dumps(config, indent=1))
     precompress(site, root / ".cache" / "brotli")
     return config
+
+
+def engine_map(root: Path, key: str, parts: Mapping[str, bytes]) -> dict[str, Any]:
+    """What the worker needs to fetch only a page's parts of the engine (widgets/parts.py):
+    each part's file, each topic's parts, each calculator's and worked problem's topic."""
+    return {
+        "parts": {p: f"../calc/{key}/{part_file(p)}" for p in parts if p != KERNEL_PART},
+        "topics": topic_needs(root / "calc"),
+        "calculators": {c.name: topic_of(c.func.__module__) for c in all_calculators()},
+        "problems": {p.name: topic_of(p.solve.__module__) for p in all_problems()},
+    }
 
 
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')

@@ -52,6 +52,8 @@ def _runtime(site: Path, config: dict[str, Any]) -> Iterable[Path]:
     for key in ("plotly", "wheel", "stdlib", "snapshot"):
         if config.get(key):
             yield (widgets / config[key]).resolve()
+    for path in sorted(config.get("parts", {}).values()):  # every part: every page works offline
+        yield (widgets / path).resolve()
 
 
 def manifest(site: Path, config: dict[str, Any]) -> tuple[str, dict[str, str], dict[str, str]]:

@@ -11,9 +11,10 @@ import base64
 import hashlib
 import io
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["DIST", "build_wheel", "wheel_name"]
+__all__ = ["DIST", "build_wheel", "split_archive", "wheel_name"]
 
 DIST = "aifabric_calc"
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -33,6 +34,27 @@ def _sources(package_dir: Path) -> list[tuple[str, bytes]]:
     return [(f"{package_dir.name}/{p.relative_to(package_dir).as_posix()}", p.read_bytes()) for p in files]
 
 
+def _zip(entries: list[tuple[str, bytes]]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in entries:
+            entry = zipfile.ZipInfo(path, _EPOCH)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, data)
+    return buffer.getvalue()
+
+
+def split_archive(archive: bytes, part_of: Callable[[str], str]) -> dict[str, bytes]:
+    """``archive``'s entries regrouped into one zip per part (``part_of(path)`` names it), each
+    sorted and dated like a wheel, so the same archive always gives the same parts' bytes."""
+    groups: dict[str, list[tuple[str, bytes]]] = {}
+    with zipfile.ZipFile(io.BytesIO(archive)) as source:
+        for name in sorted(source.namelist()):
+            groups.setdefault(part_of(name), []).append((name, source.read(name)))
+    return {part: _zip(entries) for part, entries in sorted(groups.items())}
+
+
 def build_wheel(package_dir: Path, version: str, extra: dict[str, bytes] | None = None) -> bytes:
     """The wheel's bytes for the package in ``package_dir``, plus ``extra`` files (path -> bytes)."""
     info = f"{DIST}-{version}.dist-info"
@@ -44,11 +66,4 @@ def build_wheel(package_dir: Path, version: str, extra: dict[str, bytes] | None 
     ]
     record = "\n".join([*(_record_line(p, d) for p, d in entries), f"{info}/RECORD,,"]) + "\n"
     entries.append((f"{info}/RECORD", record.encode()))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as wheel:
-        for path, data in entries:
-            entry = zipfile.ZipInfo(path, _EPOCH)
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.external_attr = 0o644 << 16
-            wheel.writestr(entry, data)
-    return buffer.getvalue()
+    return _zip(entries)

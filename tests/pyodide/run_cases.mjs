@@ -1,9 +1,11 @@
 // Runs calculator cases inside the real pinned Pyodide (from node_modules) under Node.
 // usage: node run_cases.mjs WHEEL CASES.json [PROBLEMS.json] [--stdlib STDLIB.zip] [--snapshot SNAPSHOT.bin.gz]
+//                            [--parts PART.zip,PART.zip...]
 //   -> prints {pyodide, python, stdlib (its modules), bootMs, replies: [{reply, ms}, ...], problems: [reply, ...]}
 // A case is [name, params] or [name, params, lang]. PROBLEMS.json holds calc.problems requests. With --stdlib, Pyodide starts on that standard
 // library (the site's trimmed one); with --snapshot, from that memory snapshot, as the site's
-// worker does on a return visit.
+// worker does on a return visit; with --parts, WHEEL is the site's kernel and each part (a topic,
+// a catalogue language: widgets/parts.py) is unpacked beside it, as the site's worker does.
 import { readFile } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
@@ -12,6 +14,7 @@ const args = process.argv.slice(2);
 const flag = (name) => { const i = args.indexOf(name); return i < 0 ? undefined : args.splice(i, 2)[1]; };
 const stdlibPath = flag("--stdlib");
 const snapshotPath = flag("--snapshot");
+const partPaths = (flag("--parts") ?? "").split(",").filter(Boolean);
 const [wheelPath, casesPath, problemsPath] = args;
 const options = {};
 if (stdlibPath) options.stdLibURL = stdlibPath;
@@ -20,6 +23,8 @@ const t0 = performance.now();
 const pyodide = await loadPyodide(options);
 const bootMs = performance.now() - t0;
 pyodide.unpackArchive(new Uint8Array(await readFile(wheelPath)), "wheel");
+const sitePackages = pyodide.runPython("import calc; calc.__path__[0].rsplit('/', 1)[0]");
+for (const part of partPaths) pyodide.unpackArchive(new Uint8Array(await readFile(part)), "zip", { extractDir: sitePackages });
 const api = pyodide.pyimport("calc.jsonapi");
 const cases = JSON.parse(await readFile(casesPath, "utf8"));
 const replies = [];

@@ -23,6 +23,7 @@ from calc.problems import all_problems, request_json
 from tests.pyodide.cases import cases, zh_cases
 from widgets.build import calculator_index
 from widgets.levers import make_levers
+from widgets.parts import KERNEL_PART, engine_parts, part_file
 from widgets.wheel import build_wheel, wheel_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,14 +35,18 @@ def pyodide_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
     assert shutil.which("node"), "node is required for the Pyodide tests"
     folder = tmp_path_factory.mktemp("pyodide")
     wheel = folder / wheel_name(__version__)
-    # The wheel exactly as the site ships it: with its generated calculator index, byte-compiled.
+    # The wheel as the site ships it: with its generated calculator index, byte-compiled, in parts.
     levers = make_levers(ROOT, build_wheel(ROOT / "calc", __version__, {"calc/_index.py": calculator_index().encode()}))
-    wheel.write_bytes(levers.wheel)
+    # In parts, as the site ships it (widgets/parts.py): the kernel as the wheel, every other part beside it.
+    parts = engine_parts(levers.wheel)
+    wheel.write_bytes(parts.pop(KERNEL_PART))
+    for name, data in parts.items():
+        (folder / part_file(name)).write_bytes(data)
     (folder / "stdlib.zip").write_bytes(levers.stdlib)
     (folder / "snapshot.bin.gz").write_bytes(levers.snapshot_gz)
     (folder / "cases.json").write_text(json.dumps([*cases(), *zh_cases()]))
     (folder / "problems.json").write_text(json.dumps(problem_requests()))
-    levers_args = ["--stdlib", str(folder / "stdlib.zip")]
+    levers_args = ["--stdlib", str(folder / "stdlib.zip"), "--parts", ",".join(str(folder / part_file(n)) for n in parts)]
     if "snapshot" in request.param:
         levers_args += ["--snapshot", str(folder / "snapshot.bin.gz")]
     proc = subprocess.run(["node", str(ROOT / "tests/pyodide/run_cases.mjs"), str(wheel), str(folder / "cases.json"),

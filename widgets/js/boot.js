@@ -4,6 +4,9 @@
 // place Pyodide is pinned; paths in it are relative to it. Build-time levers (widgets/levers.py):
 //   wheel     the calc wheel, byte-compiled for Pyodide's Python
 //   stdlib    the standard library trimmed to what calc and Pyodide's start-up import, byte-compiled
+//   engine-parts  the calc wheel in parts (widgets/parts.py): the kernel (config.wheel), one
+//             archive per topic and one per catalogue language (config.parts); a page's parts
+//             download with Pyodide, any other part when a request needs it (need()).
 //   snapshot  Python's memory with calc imported, gzip; used once it is in a cache (a first
 //             visit does not wait for its download) and fetched in the background after boot
 
@@ -38,8 +41,20 @@ function prefetchLater(url) {
   setTimeout(() => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {}), PREFETCH_AFTER_MS);
 }
 
-// progress(step, text): steps 1 to 4, for the page's loading indicator; `text` is said (texts.js).
-export async function boot(here, progress = () => {}) {
+// The parts of the engine (config.parts) a request needs: its calculator's or problem's topic
+// with the topics that one imports, and the catalogues of its language. An unknown name needs
+// every topic (its error comes from Python, as in one wheel).
+export function partsFor(config, { calcs = [], problems = [], lang = "en" } = {}) {
+  const topics = [...calcs.map((c) => config.calculators?.[c] ?? "*"), ...problems.map((p) => config.problems?.[p] ?? "*")];
+  const all = Object.keys(config.topics ?? {});
+  const parts = topics.flatMap((topic) => (topic === "*" ? all : config.topics?.[topic] ?? []));
+  if (config.parts?.[lang]) parts.push(lang);
+  return [...new Set(parts)].filter((p) => config.parts?.[p]);
+}
+
+// progress(step, text): steps 1 to 4, for the page's loading indicator; `text` is said
+// (texts.js). hint: the page's {calcs, problems, lang}, whose parts download at once.
+export async function boot(here, progress = () => {}, hint = {}) {
   const t0 = performance.now();
   progress(1, t("downloading Python"));
   const config = await (await fetch(new URL("config.json", here))).json();
@@ -47,6 +62,14 @@ export async function boot(here, progress = () => {}) {
   const indexURL = at(config.pyodide);
   const wheel = bytes(at(config.wheel), t("calc wheel")); // downloads while Pyodide compiles
   wheel.catch(() => {}); // awaited below; reported from there
+  const downloads = new Map(); // part -> its bytes (a promise), each fetched once
+  const download = (part) => {
+    if (!downloads.has(part)) downloads.set(part, bytes(at(config.parts[part]), t("calc wheel")));
+    downloads.get(part).catch(() => {});
+    return downloads.get(part);
+  };
+  const first = partsFor(config, hint);
+  first.forEach(download);
   const snapshot = config.snapshot ? await cached(at(config.snapshot)) : null;
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const options = { indexURL };
@@ -57,10 +80,22 @@ export async function boot(here, progress = () => {}) {
   progress(2, t("Python started, loading the calculators"));
   if (snapshot) pyodide.runPython("import random; random.seed()"); // the snapshot's state is shared
   pyodide.unpackArchive(await wheel, "wheel");
+  const sitePackages = pyodide.runPython("import calc; calc.__path__[0].rsplit('/', 1)[0]"); // where the wheel went
+  const unpacked = new Set();
+  const need = async (parts) => { // unpacks parts not yet here; Python then finds their modules
+    const missing = parts.filter((p) => !unpacked.has(p));
+    const data = await Promise.all(missing.map(download));
+    missing.forEach((p, i) => { if (!unpacked.has(p)) pyodide.unpackArchive(data[i], "zip", { extractDir: sitePackages }); unpacked.add(p); });
+    // The import system's directory listings (importlib.invalidate_caches() would import
+    // importlib.metadata, which the trimmed standard library leaves out).
+    if (missing.length) pyodide.runPython("import sys\nfor f in list(sys.path_importer_cache.values()):\n    getattr(f, 'invalidate_caches', lambda: None)()");
+  };
+  await need(first);
   progress(3, t("importing the calculators"));
   const api = pyodide.pyimport("calc.jsonapi");
   progress(4, t("ready"));
   if (config.snapshot && !snapshot) prefetchLater(at(config.snapshot));
   const levers = [...(config.levers ?? []).filter((l) => l !== "snapshot"), ...(snapshot ? ["snapshot"] : [])];
-  return { pyodide, api, bootMs: performance.now() - t0, version: pyodide.version, pyodideLoadedAt, levers };
+  const needFor = (request) => need(partsFor(config, request));
+  return { pyodide, api, needFor, bootMs: performance.now() - t0, version: pyodide.version, pyodideLoadedAt, levers };
 }

@@ -1,7 +1,7 @@
 // Widget runtime: hydrates the pre-rendered calculator widgets on a page.
 //
 // Loaded on every page (it is small); Python and plotly load only when a page has a
-// widget, when one scrolls into view or the browser is idle. One module worker runs
+// widget, right after the page's first paint. One module worker runs
 // Pyodide for all widgets (a second one only while a long run would hold up the others)
 // and survives mkdocs-material's instant navigation, because this module is evaluated
 // once per browser tab.
@@ -44,7 +44,10 @@ class PythonWorker {
     this.live = false;
     // Cross-origin isolated pages get a shared buffer that interrupts Python mid-run.
     this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    this.worker = new Worker(new URL("worker.js", here), { type: "module", name: "calc-python" });
+    // The name carries the page's calculators and language: their parts of the engine download
+    // with Pyodide (worker.js); any other part follows when a request needs it.
+    const hint = { calcs: [...new Set([...widgets].map((w) => w.calc))], lang: [...widgets].find((w) => w.lang !== "en")?.lang ?? "en" };
+    this.worker = new Worker(new URL("worker.js", here), { type: "module", name: `calc-python ${JSON.stringify(hint)}` });
     this.worker.onmessage = ({ data }) => this.receive(data);
     this.worker.onerror = (event) => this.crashed(event.message);
     this.ready = this.call("init", { interrupt: this.interrupt }).then((info) => { this.live = true; return info; });
@@ -711,6 +714,17 @@ function followOldFragment() {
   document.querySelector(`.calc-widget[data-wid="${CSS.escape(name)}"]`)?.scrollIntoView();
 }
 
+// A page with widgets starts Python's downloads as soon as its first frame is painted (the
+// frame after this one), not when the browser is idle: they are the first widget's critical
+// path, and the page's own first paint does not wait for them. A hidden tab paints no frame:
+// the timer starts it there.
+function afterFirstPaint(start) {
+  let done = false;
+  const once = () => { if (!done) { done = true; start(); } };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 500);
+}
+
 function hydrate() {
   const found = document.querySelectorAll(".calc-widget:not([data-hydrated])");
   for (const root of found) {
@@ -722,8 +736,7 @@ function hydrate() {
   followOldFragment();
   setStatusAll();
   if (ready) wake();
-  else if ("requestIdleCallback" in window) requestIdleCallback(wake, { timeout: 3000 });
-  else setTimeout(wake, 1000);
+  else afterFirstPaint(wake);
 }
 
 // For benchmarks and tests: compute in the shared worker without a widget.

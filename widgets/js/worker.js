@@ -23,8 +23,11 @@ const progress = (step, text) => self.postMessage({ progress: { step, text } });
 
 // A runtime that neither loads nor fails (a stalled download) is reported as a failure too.
 const BOOT_TIMEOUT_MS = 120_000;
+// The page names its calculators and language in the worker's name (runtime.js), so their parts
+// of the engine download with Pyodide.
+const hint = (() => { try { return JSON.parse(self.name.split(" ").slice(1).join(" ") || "{}"); } catch { return {}; } })();
 const ready = Promise.race([
-  boot(here, progress),
+  boot(here, progress, hint),
   new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error(), { said: t("timed out after {seconds} s", { seconds: BOOT_TIMEOUT_MS / 1000 }) })), BOOT_TIMEOUT_MS)),
 ]);
 ready.catch(() => {}); // reported per request below
@@ -54,6 +57,13 @@ function run(runtime, msg) {
   if (reply.fatal || reply.error.fatal) throw Object.assign(new Error(message), { fatal: true });
   const errors = runtime.api.errors_json ? JSON.parse(runtime.api.errors_json(msg.calc, params, lang)) : [];
   throw Object.assign(new Error(message), { field, validation: true, errors: errors.length ? errors : [{ field, message }] });
+}
+
+// Which parts of the engine a request needs (boot.js partsFor).
+function needs(msg) {
+  if (msg.type === "run") return { calcs: [msg.calc], lang: msg.lang || "en" };
+  if (msg.type === "problem") return { problems: [msg.request?.problem], lang: msg.request?.lang || "en" };
+  return {};
 }
 
 function handle(runtime, msg) {
@@ -86,6 +96,7 @@ self.onmessage = async (event) => {
   }
   try {
     const t0 = performance.now();
+    await runtime.needFor(needs(msg));
     const result = handle(runtime, msg);
     self.postMessage({ id: msg.id, result, ms: performance.now() - t0 });
   } catch (err) {
