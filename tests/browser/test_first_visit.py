@@ -40,6 +40,7 @@ def test_until_plotly_arrives_the_build_time_chart_stays_and_is_the_live_one(pag
     w.root.evaluate("el => new Promise((r) => setTimeout(r, 600))")  # past the 300 ms a slow run is marked after
     expect(w.root).not_to_have_attribute("data-stale", re.compile("."))  # the defaults: this chart is current
     held[0].continue_()
+    w.root.locator("figure.calc-chart").first.scroll_into_view_if_needed()  # charts are drawn near the screen
     expect(w.root.locator(".calc-plot.js-plotly-plot").first).to_be_visible()
 
 
@@ -55,7 +56,9 @@ def test_a_shared_link_marks_the_defaults_chart_until_plotly_draws_its_inputs(pa
     held[0].continue_()
     expect(w.root).not_to_have_attribute("data-stale", re.compile("."))
     expect(w.root.locator(".calc-stale-note")).to_be_hidden()
+    w.root.locator("figure.calc-chart").first.scroll_into_view_if_needed()  # charts are drawn near the screen
     expect(w.root.locator(".calc-plot.js-plotly-plot").first).to_be_visible()
+    expect(w.root.locator("figure.calc-chart").first).not_to_have_attribute("data-earlier", re.compile("."))
 
 
 def test_the_search_index_is_fetched_when_the_reader_searches_not_with_the_page(page: Page, site: str) -> None:

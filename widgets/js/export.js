@@ -1,6 +1,6 @@
 // Exports for readers: a CSV of every result table and of every chart's series, and PNG/SVG files of
 // the diagrams (ECMP lanes, topology, PFC animation). Buttons are added under each after every
-// result (the widget's "calc:result" event); files are built in the page, so nothing is fetched.
+// result (the widget's "calc:result" event) and every later drawing ("calc:drawn"); files are built in the page, so nothing is fetched.
 
 import { english, textsOf } from "./texts.js";
 
@@ -128,10 +128,13 @@ function decorate(root) {
   }
 }
 
-document.addEventListener("calc:result", (event) => {
-  const root = event.target.closest?.(".calc-widget");
-  if (root) decorate(root);
-});
+// After every result, and after a drawing made later, when the reader neared it ("calc:drawn").
+for (const type of ["calc:result", "calc:drawn"]) {
+  document.addEventListener(type, (event) => {
+    const root = event.target.closest?.(".calc-widget");
+    if (root) decorate(root);
+  });
+}
 // Tables the page's prose shows from the engine ([[table:…]]), outside any widget.
 function decorateProseTables() {
   for (const table of document.querySelectorAll(".calc-table-wrap > table.calc-table[data-table]")) {

@@ -271,6 +271,9 @@ function drawWhenNear(el, key, shown, draw, t) {
   const drawn = async () => {
     await draw();
     shown.set(el, key);
+    // A drawing made after its result (when the reader neared it) replaced what was there:
+    // listeners that add to drawings (the export buttons) hear of it like of a result.
+    el.dispatchEvent(new CustomEvent("calc:drawn", { bubbles: true }));
     if (!deferred.has(el)) markEarlier(el, null);
   };
   if (!nearObserver || nearness.get(el) !== false) { deferred.delete(el); return drawn(); }
