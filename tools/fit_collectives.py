@@ -12,7 +12,7 @@ keeps every constant in its physical range, then:
   points, the expected error by message size);
 * prints the errors of both parts, separately.
 
-The held-out points (both parts, ``held-out`` and ``held-out v2``) never enter the objective. ``--check`` fits and compares
+The held-out points (every held-out part: ``held-out``, ``held-out v2``, ``held-out v3``) never enter the objective. ``--check`` fits and compares
 with the committed fitted.py without writing it (exit 1 if they differ by
 more than the rounding).
 """
@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from calc.collectives import collective, fitted  # noqa: E402
 from calc.collectives.calibration import Checked, checked, summary  # noqa: E402
 from calc.collectives.hardware import NETWORKS  # noqa: E402
+from calc.collectives.measurements import SPLITS  # noqa: E402
 
 FITTED = Path(__file__).resolve().parent.parent / "calc" / "collectives" / "fitted.py"
 NETS = tuple(NETWORKS)
@@ -143,7 +144,7 @@ def _band_errors(held: list[Checked]) -> dict[str, float]:
 
 def expected_error(held: tuple[Checked, ...]) -> dict[str, dict[str, float]]:
     """Per network and band of sizes, the held-out geometric-mean error exp(mean |ln(model/measured)|) - 1, in %,
-    over both held-out parts (neither is fitted).
+    over every held-out part (none is fitted).
 
     ``all`` pools every held-out point; a network with fewer than MIN_POINTS held-out points in a band
     falls back to it.
@@ -172,12 +173,12 @@ def is_current(text: str) -> bool:
 
 
 def held_out() -> tuple[Checked, ...]:
-    """Every point the fit never sees: the original held-out part (seen since) and held-out v2."""
-    return checked("held-out") + checked("held-out v2")
+    """Every point the fit never sees: every held-out part (the original one and v2 seen since, v3)."""
+    return tuple(c for part in SPLITS[1:] for c in checked(part))
 
 
 def report() -> None:
-    for part in ("calibration", "held-out", "held-out v2"):
+    for part in SPLITS:
         s = summary(checked(part))
         print(f"{part:12s} points {s.count:3d} sources {s.sources:2d} in target {s.in_target:3d}  "
               f"≥1GiB max {s.max_large_pct:5.1f} %  1MiB-1GiB max {s.max_mid_pct:6.1f} %  "

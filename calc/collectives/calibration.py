@@ -85,10 +85,12 @@ class Checked:
     @property
     def ratio(self) -> float:
         p = self.point
-        if self.band == "small" or p.busbw_GBps is None:
+        if p.busbw_GBps is None or (self.band == "small" and p.time_us is not None):
             assert p.time_us is not None
             return self.model_time_us / p.time_us
-        return self.model_busbw_GBps / p.busbw_GBps
+        # bus bandwidth; below 1 MiB with only busbw published, its inverse is the same time ratio
+        return (p.busbw_GBps / self.model_busbw_GBps if self.band == "small"
+                else self.model_busbw_GBps / p.busbw_GBps)
 
     @property
     def error(self) -> float:
@@ -174,7 +176,7 @@ def supported(cs: tuple[Checked, ...]) -> tuple[Checked, ...]:
 
 def _row(c: Checked) -> tuple[str, str, str, int, float, float, float, str, str, str]:
     p = c.point
-    unit = "µs" if c.band == "small" or p.busbw_GBps is None else "GB/s busbw"
+    unit = "µs" if p.busbw_GBps is None or (c.band == "small" and p.time_us is not None) else "GB/s busbw"
     measured = p.time_us if unit == "µs" else p.busbw_GBps
     model = c.model_time_us if unit == "µs" else c.model_busbw_GBps
     return (p.series.label, p.series.split, p.series.op, p.size, float(measured or 0.0), round(model, 2),
