@@ -5,16 +5,18 @@
 A development-time tool (numpy is in the development lock only; the engine
 stays standard-library). It minimises the sum of squared log errors over the
 *calibration* points of calc/collectives/measurements.py (bus bandwidth from
-1 MiB, time below), with a Nelder-Mead search in a transformed space that
-keeps every constant in its physical range, then:
+1 MiB, time below; a point ``calibration.SWEEP_ANOMALIES`` names as an anomaly
+of its published sweep is left out), with a Nelder-Mead search in a transformed
+space that keeps every constant in its physical range, then:
 
 * writes calc/collectives/fitted.py (the constants and, from the *held-out*
   points, the expected error by message size);
-* prints the errors of both parts, separately.
+* prints the errors of every part (measurements.SPLITS), separately.
 
-The held-out points (both parts, ``held-out`` and ``held-out v2``) never enter the objective. ``--check`` fits and compares
-with the committed fitted.py without writing it (exit 1 if they differ by
-more than the rounding).
+The held-out points (every held-out part: ``held-out``, ``held-out v2``,
+``held-out v3``) never enter the objective. ``--check`` fits and compares with
+the committed fitted.py without writing it (exit 1 if they differ by more than
+the rounding).
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from calc.collectives import collective, fitted  # noqa: E402
-from calc.collectives.calibration import Checked, checked, summary  # noqa: E402
+from calc.collectives.calibration import SWEEP_ANOMALIES, Checked, checked, summary  # noqa: E402
 from calc.collectives.hardware import NETWORKS  # noqa: E402
+from calc.collectives.measurements import SPLITS  # noqa: E402
 
 FITTED = Path(__file__).resolve().parent.parent / "calc" / "collectives" / "fitted.py"
 NETS = tuple(NETWORKS)
@@ -87,8 +90,11 @@ def install(c: dict[str, object]) -> None:
 
 
 def objective(x: np.ndarray) -> float:
+    """Sum of squared log errors over the calibration points, less the ones calibration.SWEEP_ANOMALIES names
+    as anomalies of their published sweep (one point at 0.38x would otherwise weigh more than all the others)."""
     install(decode(x))
-    return float(sum(math.log(c.ratio) ** 2 for c in checked("calibration")))
+    return float(sum(math.log(c.ratio) ** 2 for c in checked("calibration")
+                     if (c.point.series.label, c.point.size) not in SWEEP_ANOMALIES))
 
 
 def nelder_mead(f: Callable[[np.ndarray], float], x0: np.ndarray, iterations: int, step: float = 0.5) -> np.ndarray:
@@ -143,7 +149,7 @@ def _band_errors(held: list[Checked]) -> dict[str, float]:
 
 def expected_error(held: tuple[Checked, ...]) -> dict[str, dict[str, float]]:
     """Per network and band of sizes, the held-out geometric-mean error exp(mean |ln(model/measured)|) - 1, in %,
-    over both held-out parts (neither is fitted).
+    over every held-out part (none is fitted).
 
     ``all`` pools every held-out point; a network with fewer than MIN_POINTS held-out points in a band
     falls back to it.
@@ -172,12 +178,12 @@ def is_current(text: str) -> bool:
 
 
 def held_out() -> tuple[Checked, ...]:
-    """Every point the fit never sees: the original held-out part (seen since) and held-out v2."""
-    return checked("held-out") + checked("held-out v2")
+    """Every point the fit never sees: every held-out part (the original one and v2 seen since, v3)."""
+    return tuple(c for part in SPLITS[1:] for c in checked(part))
 
 
 def report() -> None:
-    for part in ("calibration", "held-out", "held-out v2"):
+    for part in SPLITS:
         s = summary(checked(part))
         print(f"{part:12s} points {s.count:3d} sources {s.sources:2d} in target {s.in_target:3d}  "
               f"≥1GiB max {s.max_large_pct:5.1f} %  1MiB-1GiB max {s.max_mid_pct:6.1f} %  "

@@ -32,7 +32,7 @@ from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.registry import calculator, get
 from calc.sources import cite
 
-__all__ = ["KNOWN_MISSES", "Checked", "check", "checked", "summary", "supported", "Summary", "band", "within_target", "accuracy", "MIB", "GIB",
+__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "Checked", "check", "checked", "summary", "supported", "Summary", "band", "within_target", "accuracy", "MIB", "GIB",
            "ASTRA_SIM"]
 
 MIB, GIB = 2**20, 2**30
@@ -48,22 +48,47 @@ LIMITS = {"small": 1.6, "mid": 0.30, "large": 0.15}
 # remove them from here). The TCPXO AllReduce sweep is held out; since GCP's TCPXO NCCL environment and tuner
 # rules and NCCL's tree pipeline were transcribed (after this sweep had been seen), it misses only where the
 # fit knows nothing of TCPXO: its per-step latency, fitted from an AllGather run from 8 MiB only.
+# Points of a calibration sweep that contradict the rest of their own run; the fit leaves them out
+# (tools/fit_collectives.py: one point at 0.38x would weigh more in the objective than all the others).
+SWEEP_ANOMALIES: dict[tuple[str, int], str] = {
+    ("B200 2x8, InfiniBand (dstack/Lambda)", 524288): "a dip in the published sweep (in-place: 125.7 µs, "
+                                                      "out-of-place 240.7 µs)",
+}
 KNOWN_MISSES: dict[tuple[str, int], str] = {
+    **SWEEP_ANOMALIES,
     **{("H100 2x8, TCPXO (GCP A3 Mega)", size): "TCPXO per-step latency unknown to the fit (no calibration "
                                                  "point below 8 MiB)"
        for size in (65536, 131072, 1048576)},
-    ("B200 2x8, InfiniBand (dstack/Lambda)", 524288): "a dip in the published sweep (in-place: 125.7 µs, "
-                                                      "out-of-place 240.7 µs)",
-    ("GB200 NVL72, one rack (coreweave#43)", GIB): "NVLS ramp across 72 GPUs at 1 GiB: +15.3 %",
-    ("H20 2x8, NVLSTree forced (nccl#1244)", 8): "NCCL's own NVLSTree latency table exceeds the measurement",
+    ("GB200 NVL72, one rack (coreweave#43)", GIB): "NVLS ramp across 72 GPUs at 1 GiB: +16.5 %",
     # held-out v2 (first run of the model on these points, after their split was committed): one server's
     # AllReduce from 64 KiB to 16 MiB is slower than the model (this run drives 8 GPUs from one process,
     # all_reduce_perf -g 8, which adds launch time per call), and TCPXO's 1 MiB AllGather (per-step latency
     # unknown to the fit).
-    ("H100 1x8 AllReduce (MG-Cafe, A3 Mega)", 65536): "one server, small: model 0.56x the measured time",
-    ("H100 1x8 AllReduce (MG-Cafe, A3 Mega)", 1048576): "one server, 1 MiB: model +56 % busbw",
-    ("H100 1x8 AllReduce (MG-Cafe, A3 Mega)", 16777216): "one server, 16 MiB: model +42 % busbw",
-    ("H100 2x8 AllGather, TCPXO (MG-Cafe, A3 Mega)", 1048576): "TCPXO per-step latency unknown to the fit: +35 %",
+    ("H100 1x8 AllReduce (MG-Cafe, A3 Mega)", 65536): "one server, small: model 0.60x the measured time",
+    ("H100 1x8 AllReduce (MG-Cafe, A3 Mega)", 1048576): "one server, 1 MiB: model +41 % busbw",
+    ("H100 1x8 AllReduce (MG-Cafe, A3 Mega)", 16777216): "one server, 16 MiB: model +43 % busbw",
+    ("H100 2x8 AllGather, TCPXO (MG-Cafe, A3 Mega)", 1048576): "TCPXO per-step latency unknown to the fit: +44 %",
+    # calibration, since the fit leaves the Lambda sweep's 512 KiB dip out (SWEEP_ANOMALIES): the two-server H100
+    # and B200 sweeps take 87 and 116 µs at 1 MiB under the same NCCL latency table; the fit weighs both.
+    ("B200 2x8, InfiniBand (dstack/Lambda)", 1048576): "tree/LL128 at 1 MiB: +31 % (the H100 sweep is 25 % faster "
+                                                       "here than this B200 one)",
+    # held-out v3 (first run of the model on these points, after their split was committed and the model's
+    # changes for issue 12 were made).
+    ("H100 2x8, EFA (p5.48xlarge, aws-gpu-comm-bench)", 32 * MIB): "EFA at 32 MiB: +32 % (the aws-ofi-nccl "
+                                                                  "tuner plugin this run loads is not transcribed)",
+    **{("H100 4x8, EFA (p5.48xlarge, aws-gpu-comm-bench)", size): "four p5 servers: the EFA efficiency fitted on "
+       "p4dn (NCCL 2.9.9) caps the model at 239 GB/s; published 280-357 GB/s with the aws-ofi-nccl tuner"
+       for size in (GIB, 2 * GIB, 4 * GIB, 8 * GIB)},
+    **{("H100 2x8 AllGather, EFA (p5.48xlarge, aws-gpu-comm-bench)", size): "EFA AllGather: the model is 0.69-0.72x "
+       "the published bus bandwidth (the same fitted EFA efficiency)" for size in (64 * MIB, GIB, 2 * GIB)},
+    **{("H100 1x8 NVLS (Azure ND H100 v5)", size): "one server, one process (all_reduce_perf -g 8), NVLS: the "
+       "model takes 0.58-0.61x the time below 1 MiB and is +31 to +51 % from 1 to 32 MiB, as held-out v2's one "
+       "server" for size in (64 * 1024, 128 * 1024, 256 * 1024, 512 * 1024, MIB, 2 * MIB, 4 * MIB, 8 * MIB,
+                             16 * MIB, 32 * MIB)},
+    **{("H200 1x8 NVLS (Azure ND H200 v5)", size): "one server, one process, NVLS: +31 to +43 % from 4 to 16 MiB"
+       for size in (4 * MIB, 8 * MIB, 16 * MIB)},
+    **{("GB200 1x4 ring (Azure ND GB200 v6)", size): "one GB200 host of 4, ring/LL at 2-4 MiB: +33 to +35 %"
+       for size in (2 * MIB, 4 * MIB)},
 }
 GEOMEAN_LIMIT = 0.12
 
@@ -85,10 +110,12 @@ class Checked:
     @property
     def ratio(self) -> float:
         p = self.point
-        if self.band == "small" or p.busbw_GBps is None:
+        if p.busbw_GBps is None or (self.band == "small" and p.time_us is not None):
             assert p.time_us is not None
             return self.model_time_us / p.time_us
-        return self.model_busbw_GBps / p.busbw_GBps
+        # bus bandwidth; below 1 MiB with only busbw published, its inverse is the same time ratio
+        return (p.busbw_GBps / self.model_busbw_GBps if self.band == "small"
+                else self.model_busbw_GBps / p.busbw_GBps)
 
     @property
     def error(self) -> float:
@@ -174,7 +201,7 @@ def supported(cs: tuple[Checked, ...]) -> tuple[Checked, ...]:
 
 def _row(c: Checked) -> tuple[str, str, str, int, float, float, float, str, str, str]:
     p = c.point
-    unit = "µs" if c.band == "small" or p.busbw_GBps is None else "GB/s busbw"
+    unit = "µs" if p.busbw_GBps is None or (c.band == "small" and p.time_us is not None) else "GB/s busbw"
     measured = p.time_us if unit == "µs" else p.busbw_GBps
     model = c.model_time_us if unit == "µs" else c.model_busbw_GBps
     return (p.series.label, p.series.split, p.series.op, p.size, float(measured or 0.0), round(model, 2),
@@ -200,14 +227,19 @@ def _summary_row(name: str, s: Summary) -> tuple[str, int, int, int, float, floa
             round(s.small_min_ratio, 2), round(s.small_max_ratio, 2), round(s.geomean_pct, 1))
 
 
-def _values(cal: Summary, held: Summary, supported: Summary, fresh: Summary) -> dict[str, float | int | str | bool]:
+def _values(cal: Summary, held: Summary, supported: Summary, fresh: Summary,
+            v3: Summary) -> dict[str, float | int | str | bool]:
     megatron = [float(row[3]) for row in megatron_rows(DEFAULT_EFFICIENCY, 0.0)]
     return {
+        "held_out_v3_count": v3.count, "held_out_v3_sources": v3.sources, "held_out_v3_in_target": v3.in_target,
+        "held_out_v3_max_large_pct": v3.max_large_pct, "held_out_v3_max_mid_pct": v3.max_mid_pct,
+        "held_out_v3_geomean_pct": v3.geomean_pct, "held_out_v3_small_min_ratio": v3.small_min_ratio,
+        "held_out_v3_small_max_ratio": v3.small_max_ratio,
         "held_out_v2_count": fresh.count, "held_out_v2_in_target": fresh.in_target,
         "held_out_v2_max_large_pct": fresh.max_large_pct, "held_out_v2_max_mid_pct": fresh.max_mid_pct,
         "held_out_v2_geomean_pct": fresh.geomean_pct, "held_out_v2_small_min_ratio": fresh.small_min_ratio,
         "held_out_v2_small_max_ratio": fresh.small_max_ratio,
-        "point_count": cal.count + held.count + fresh.count, "source_count": len(sources()),
+        "point_count": cal.count + held.count + fresh.count + v3.count, "source_count": len(sources()),
         "held_out_count": held.count, "held_out_in_target": held.in_target,
         "held_out_max_large_pct": held.max_large_pct, "held_out_max_mid_pct": held.max_mid_pct,
         "held_out_geomean_pct": held.geomean_pct, "held_out_small_min_ratio": held.small_min_ratio,
@@ -229,8 +261,8 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
 @calculator(
     name="accuracy",
     title="The collectives model against published nccl-tests runs",
-    summary="Every published point, calibration and held-out, with the model's figure and error; per-run "
-            "curves; the step model against Megatron-LM.",
+    summary="Every published point, calibration and the three held-out parts, with the model's figure and "
+            "error; per-run curves; the step model against Megatron-LM.",
     params=(),
     outputs=(
         Scalar("point_count", "Published points", ""),
@@ -244,7 +276,15 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
         Scalar("held_out_small_max_ratio", "Held-out, < 1 MiB: highest model/measured time", ""),
         Scalar("held_out_supported_geomean_pct", "Held-out without the known misses, ≥ 1 MiB: geometric-mean error",
                "%"),
-        Scalar("held_out_v2_count", "Held-out v2 points (never seen before this check)", ""),
+        Scalar("held_out_v3_count", "Held-out v3 points (never seen before this check)", ""),
+        Scalar("held_out_v3_sources", "Held-out v3 sources", ""),
+        Scalar("held_out_v3_in_target", "Held-out v3 points inside their target", ""),
+        Scalar("held_out_v3_max_large_pct", "Held-out v3, ≥ 1 GiB: largest error", "%"),
+        Scalar("held_out_v3_max_mid_pct", "Held-out v3, 1 MiB to 1 GiB: largest error", "%"),
+        Scalar("held_out_v3_geomean_pct", "Held-out v3, ≥ 1 MiB: geometric-mean error", "%"),
+        Scalar("held_out_v3_small_min_ratio", "Held-out v3, < 1 MiB: lowest model/measured time", ""),
+        Scalar("held_out_v3_small_max_ratio", "Held-out v3, < 1 MiB: highest model/measured time", ""),
+        Scalar("held_out_v2_count", "Held-out v2 points (seen since)", ""),
         Scalar("held_out_v2_in_target", "Held-out v2 points inside their target", ""),
         Scalar("held_out_v2_max_large_pct", "Held-out v2, ≥ 1 GiB: largest error", "%"),
         Scalar("held_out_v2_max_mid_pct", "Held-out v2, 1 MiB to 1 GiB: largest error", "%"),
@@ -265,6 +305,7 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
                Column("mid", "1 MiB–1 GiB: largest error", "%"), Column("small_min", "< 1 MiB: lowest ratio"),
                Column("small_max", "< 1 MiB: highest ratio"), Column("geomean", "≥ 1 MiB: geomean error", "%"))),
         Table("held_out", "Held-out points", POINT_COLUMNS),
+        Table("held_out_v3", "Held-out v3 points", POINT_COLUMNS),
         Table("held_out_v2", "Held-out v2 points", POINT_COLUMNS),
         Table("calibration", "Calibration points", POINT_COLUMNS),
         Chart("curves", "Measured and modelled bus bandwidth, per published run", "Message size",
@@ -282,12 +323,13 @@ def _outcome() -> Outcome:
     """The comparison has no inputs: compute it once per process (a page shows it once; the fit script uses
     ``checked``, which is never cached)."""
     cal, held, fresh = checked("calibration"), checked("held-out"), checked("held-out v2")
-    s_cal, s_held, s_fresh = summary(cal), summary(held), summary(fresh)
+    v3 = checked("held-out v3")
+    s_cal, s_held, s_fresh, s_v3 = summary(cal), summary(held), summary(fresh), summary(v3)
     return Outcome(
-        values=_values(s_cal, s_held, summary(supported(held)), s_fresh),
-        tables={"summary": (_summary_row("held-out (seen)", s_held), _summary_row("held-out v2", s_fresh),
-                            _summary_row("calibration", s_cal)),
+        values=_values(s_cal, s_held, summary(supported(held)), s_fresh, s_v3),
+        tables={"summary": (_summary_row("held-out v3", s_v3), _summary_row("held-out v2 (seen)", s_fresh),
+                            _summary_row("held-out (seen)", s_held), _summary_row("calibration", s_cal)),
                 "held_out": tuple(_row(c) for c in held), "held_out_v2": tuple(_row(c) for c in fresh),
-                "calibration": tuple(_row(c) for c in cal)},
-        charts={"curves": _curves(cal + held + fresh)},
+                "held_out_v3": tuple(_row(c) for c in v3), "calibration": tuple(_row(c) for c in cal)},
+        charts={"curves": _curves(cal + held + fresh + v3)},
     )

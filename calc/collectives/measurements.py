@@ -13,7 +13,10 @@ from. Nothing is adjusted, and no point is ever moved between the two parts:
   their errors were known, so they no longer test the model blind.
 * ``held-out v2``: sources found after that, their split recorded here and
   committed before the model was ever run on them (never fitted, never used
-  to change the model).
+  to change the model). The model has since been run on them (seen).
+* ``held-out v3``: sources found for issue 12's mid- and small-size work,
+  committed before the model was run on them and before that work changed
+  the model (never fitted, never used to change it).
 
 A series names the system preset, the transport (``network``), the GPUs, the
 GPUs per node and each GPU's share of the NICs (GB/s per direction) as the
@@ -30,8 +33,8 @@ from calc.sources import Source, cite
 
 __all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "sources"]
 
-SPLITS = ("calibration", "held-out", "held-out v2")
-GIB = 1024**3
+SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3")
+MIB, GIB = 1024**2, 1024**3
 
 
 def _thread(key: str, title: str, year: int, url: str) -> Source:
@@ -112,6 +115,43 @@ MGCAFE_TCPXO = _file(
     "326d6034988ecccf2f7b9ca6fe6f6ca08fe08242/docs/benchmark-report.md")
 S1047 = _thread("nccl-1047", "nccl#1047: reduce_scatter_perf on one H100 server (8 GPUs), ring, 128 MiB to 8 GiB",
                 2023, "https://github.com/NVIDIA/nccl/issues/1047")
+
+# --- held-out v3 sources (split recorded and committed before any run of the model on them) ----------
+AWS_P5_EFA = _file(
+    "aws-gpu-comm-bench-p5", "aws-gpu-communication-benchmark data/nccl_all_reduce.csv, nccl_all_gather.csv: "
+    "all_reduce_perf and all_gather_perf 32 MiB to 8 GiB on 2 to 32 x p5.48xlarge (8 H100, 32 x 100G EFA), "
+    "NCCL 2.28.7, aws-ofi-nccl 1.16.3 with its tuner plugin", 2025,
+    "https://github.com/crazyguitar/aws-gpu-communication-benchmark/tree/fd167f97ab85009ff342f91e7117a80fd3741f39/data")
+AZURE_H100 = _file(
+    "azure-nd-h100-v5", "Azure AI-benchmarking-guide ND_H100_v5_results.md: all_reduce_perf 1 KiB to 8 GiB on "
+    "one ND H100 v5 (8 H100), NCCL_ALGO=NVLS, in-place busbw, NCCL 2.18.5", 2024,
+    "https://github.com/Azure/AI-benchmarking-guide/blob/ae0b6a7f47caee92985aafc546faf30e9d4a3ca7/"
+    "Azure_Results/ND_H100_v5_results.md")
+AZURE_H200 = _file(
+    "azure-nd-h200-v5", "Azure AI-benchmarking-guide ND_H200_v5_results.md: all_reduce_perf 1 KiB to 8 GiB on "
+    "one ND H200 v5 (8 H200), NCCL_ALGO=NVLS, in-place busbw, NCCL 2.20.5", 2024,
+    "https://github.com/Azure/AI-benchmarking-guide/blob/7f20e5fa3b2f9a46d8404af1f6fb14b049d6d5cc/"
+    "Azure_Results/ND_H200_v5_results.md")
+AZURE_GB200 = _file(
+    "azure-nd-gb200-v6", "Azure AI-benchmarking-guide ND_GB200_v6_results.md: all_reduce_perf 1 KiB to 8 GiB on "
+    "one ND GB200 v6 host (4 GB200), NCCL_ALGO=Ring, in-place busbw, NCCL 2.25.1", 2025,
+    "https://github.com/Azure/AI-benchmarking-guide/blob/2a370be6de9586d365feed77e014a73f25198f4d/"
+    "Azure_Results/ND_GB200_v6_results.md")
+# The Azure guide runs ``NCCL_ALGO=<algo> all_reduce_perf -b 8 -e 8G -f 2 -g 8 -n 40`` (one process, 8 GPUs)
+# and prints the in-place busbw (Benchmarks/NCCLBandwidth.py at 5751982); its size labels (1K, 65K, 132K, 33M,
+# ...) are the powers of two of that sweep. Its A100 page is not used: it names NVLS, which A100 has not.
+_AZURE_SIZES = tuple(2**k for k in range(10, 34))
+
+
+def _azure(busbw: tuple[float, ...]) -> tuple[Row, ...]:
+    assert len(busbw) == len(_AZURE_SIZES)
+    return tuple((size, None, bw) for size, bw in zip(_AZURE_SIZES, busbw))
+
+
+def _mib(rows: tuple[tuple[int, float], ...]) -> tuple[Row, ...]:
+    """Rows printed as (size in MiB, out-of-place busbw)."""
+    return tuple((mib * MIB, None, bw) for mib, bw in rows)
+
 
 Row = tuple[int, float | None, float | None]  # (bytes, time_us or None, busbw_GBps or None), as published
 
@@ -265,6 +305,38 @@ SERIES: tuple[Series, ...] = (
            (GIB, 2689.3, 349.36), (2 * GIB, 5295.9, 354.81), (4 * GIB, 10505.0, 357.76),
            (8 * GIB, 20754.0, 362.16)),
        algorithm="ring", note="'Reducescatter (H100: ring)'; one node, NVLink only"),
+    # --- held-out v3 (split recorded and committed before the model was run on these points) ---------------
+    _s("H100 2x8, EFA (p5.48xlarge, aws-gpu-comm-bench)", AWS_P5_EFA, "held-out v3", "dgx_h100", "efa", 16, 50.0,
+       "allreduce", _mib((
+           (32, 147.32), (64, 207.00), (128, 305.13), (256, 364.46), (512, 395.99), (1024, 435.14),
+           (2048, 445.05), (4096, 465.81), (8192, 477.71))),
+       note="NCCL 2.28.7 with the aws-ofi-nccl 1.16.3 tuner plugin, NCCL_BUFFSIZE=8 MiB; out-of-place busbw"),
+    _s("H100 4x8, EFA (p5.48xlarge, aws-gpu-comm-bench)", AWS_P5_EFA, "held-out v3", "dgx_h100", "efa", 32, 50.0,
+       "allreduce", _mib((
+           (32, 95.38), (64, 152.41), (128, 229.48), (256, 273.34), (512, 278.41), (1024, 280.30),
+           (2048, 347.57), (4096, 354.45), (8192, 356.99))),
+       note="NCCL 2.28.7 with the aws-ofi-nccl 1.16.3 tuner plugin, NCCL_BUFFSIZE=8 MiB; out-of-place busbw"),
+    _s("H100 2x8 AllGather, EFA (p5.48xlarge, aws-gpu-comm-bench)", AWS_P5_EFA, "held-out v3", "dgx_h100", "efa", 16,
+       50.0, "allgather", _mib((
+           (32, 131.30), (64, 200.43), (128, 234.54), (256, 215.58), (512, 275.52), (1024, 322.00),
+           (2048, 328.58))),
+       note="NCCL 2.28.7 with the aws-ofi-nccl 1.16.3 tuner plugin, NCCL_BUFFSIZE=8 MiB; out-of-place busbw"),
+    _s("H100 1x8 NVLS (Azure ND H100 v5)", AZURE_H100, "held-out v3", "dgx_h100", "infiniband", 8, 50.0,
+       "allreduce", _azure((
+           0.07, 0.14, 0.27, 0.53, 0.95, 1.71, 2.72, 5.40, 10.86, 21.35, 43.70, 81.93, 128.73, 172.13, 234.45,
+           295.53, 361.78, 400.61, 423.38, 438.46, 466.35, 472.36, 475.54, 478.87)),
+       algorithm="nvls", note="one node, NVLink only; NCCL_ALGO=NVLS, all_reduce_perf -g 8; in-place busbw"),
+    _s("H200 1x8 NVLS (Azure ND H200 v5)", AZURE_H200, "held-out v3", "hgx_h200", "infiniband", 8, 50.0,
+       "allreduce", _azure((
+           0.06, 0.12, 0.23, 0.47, 0.93, 1.84, 3.72, 7.39, 14.75, 29.38, 52.96, 88.78, 138.44, 181.94, 240.41,
+           300.91, 368.11, 412.45, 432.24, 442.72, 467.58, 472.57, 477.41, 479.98)),
+       algorithm="nvls", note="one node, NVLink only; NCCL_ALGO=NVLS, all_reduce_perf -g 8; in-place busbw"),
+    _s("GB200 1x4 ring (Azure ND GB200 v6)", AZURE_GB200, "held-out v3", "gb200_nvl72", "infiniband", 4, 50.0,
+       "allreduce", _azure((
+           0.10, 0.19, 0.38, 0.76, 1.46, 2.88, 5.71, 11.29, 22.41, 44.07, 80.48, 110.43, 146.27, 253.46, 331.09,
+           422.62, 550.73, 574.19, 593.53, 618.74, 646.87, 666.63, 673.06, 679.61)),
+       per_node=4, algorithm="ring",
+       note="one host of 4 GPUs, NVLink only; NCCL_ALGO=Ring, all_reduce_perf -g 4; in-place busbw"),
 )
 
 POINTS: tuple[Point, ...] = tuple(Point(s, size, t, bw) for s in SERIES for size, t, bw in s.rows)

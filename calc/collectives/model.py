@@ -23,7 +23,10 @@ Two ways to turn phases into time:
              + fill(S)
 
   The protocol factors are NCCL's (LL half the bandwidth, LL128 0.92, tree LL
-  1/3.8 and LL128 7/9 in a node or 120/128 across). ``fill`` is the time to
+  1/3.8 and LL128 7/9 in a node or 120/128 across), and LL never moves a GPU's
+  bytes faster than NCCL's LL ceiling (tuning.cc ``llMaxBws``: per GPU
+  generation on one node, e.g. 141 GB/s bus bandwidth on Hopper, the host
+  CPU's across nodes), whatever the links could carry. ``fill`` is the time to
   fill a pipelined schedule with chunks (NCCL moves a buffer in chunks of up
   to 512 KiB per channel and shrinks them for smaller buffers, src/enqueue.cc
   ``calcCollChunking``): ``fill_us · min(1, S / S_sat)^γ``, one ``fill_us`` in
@@ -454,10 +457,20 @@ def _channels(algorithm: str, protocol: str, fabric: Fabric, size: float) -> tup
     return nccl.collective_channels(comm, name, protocol, size), nccl.collective_channels(comm, name, protocol, math.inf)
 
 
+def _ll_capped(fabric: Fabric, plan: tuple[Phase, ...], bandwidth: float, bound: str,
+               share: float) -> tuple[float, str]:
+    """LL moves no faster than NCCL's LL ceiling per GPU (tuning.cc ``llMaxBws``, bus bandwidth: a GPU's bytes
+    per second), whichever tier carries them; ``share`` is the channels' share in use."""
+    ceiling_us = (_bytes(plan, "up") + _bytes(plan, "out")) / (nccl.ll_max_GBps(comm_for(fabric)) * 1e3 * share)
+    return (ceiling_us, "up") if ceiling_us > bandwidth else (bandwidth, bound)
+
+
 def calibrated_cost(algorithm: str, protocol: str, op: str, fabric: Fabric, size: float) -> Cost:
     """Time of ``algorithm``/``protocol`` on a calibrated fabric (see the module docstring)."""
     plan = phases(algorithm, op, fabric, size)
     used, full = _channels(algorithm, protocol, fabric, size)
     bandwidth, bound = _bandwidth(fabric, plan, _fraction(algorithm, protocol, fabric) * used / full)
+    if protocol == "LL" and algorithm != "p2p":
+        bandwidth, bound = _ll_capped(fabric, plan, bandwidth, bound, used / full)
     latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(algorithm, protocol, fabric, size)
     return dataclasses.replace(_make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound), channels=used)

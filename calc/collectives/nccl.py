@@ -55,7 +55,7 @@ from calc.sources import cite
 __all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION", "bandwidth", "latency",
            "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies", "Rule", "Profile",
            "DEFAULT_PROFILE", "TCPXO_PROFILE", "PROFILES", "GCP_TCPXO_ENV", "GCP_TCPXO_TUNER", "collective_channels", "tuner_rule", "NCCL_STEPS",
-           "protocol_allowed"]
+           "protocol_allowed", "ll_max_GBps"]
 
 NCCL_VERSION = "2.30.7"
 NCCL_TUNING_SRC = cite(
@@ -255,10 +255,17 @@ def _graph_bus(comm: Comm, algo: str) -> float:
     return min(comm.intra_GBps, out)
 
 
+def ll_max_GBps(comm: Comm) -> float:
+    """LL's bus-bandwidth ceiling (tuning.cc ``llMaxBws``): the GPU generation's on one node, the host CPU's
+    (Intel) across nodes."""
+    arch, nodes = _idx(comm)
+    return _LL_MAX_BW[arch if comm.nodes == 1 else 0][nodes]
+
+
 def _refine(comm: Comm, op: str, algo: str, proto: str, bus: float) -> float:
     arch, nodes = _idx(comm)
     nch = comm.channels
-    ll_max = _LL_MAX_BW[arch if comm.nodes == 1 else 0][nodes]
+    ll_max = ll_max_GBps(comm)
     if algo == "ring" and proto == "LL":
         return min(ll_max, bus * .5)
     if algo == "ring" and proto == "LL128":

@@ -53,8 +53,27 @@ def test_held_out_v2_geometric_mean_error_from_1_MiB_is_at_most_12_percent() -> 
 
 
 def test_held_out_v2_misses_the_mid_size_target() -> None:
-    # Stated on the accuracy page: one server's 1 MiB AllReduce (MG-Cafe) is +56 %, outside ±30 %.
+    # Stated on the accuracy page: one server's 1 MiB and 16 MiB AllReduce (MG-Cafe) are +41 and +43 %.
     assert summary(checked("held-out v2")).max_mid_pct > 30.0
+
+
+def test_held_out_v3_misses_the_geometric_mean_target() -> None:
+    # Stated on the accuracy page: held-out v3 (AWS p5 EFA and Azure one-server runs, measurements.py; split
+    # committed before the model first ran on them) is above 12 % from 1 MiB.
+    assert summary(checked("held-out v3")).geomean_pct > 12.0
+
+
+def test_held_out_v3_large_messages_on_two_p5_servers_and_one_server_are_within_15_percent() -> None:
+    # Stated on the accuracy page: the ±15 % misses from 1 GiB are all on four p5 servers or the EFA AllGather.
+    large = [c for c in checked("held-out v3") if c.band == "large" and not within_target(c)]
+    assert large and all("4x8" in c.point.series.label or "AllGather" in c.point.series.label for c in large)
+
+
+def test_the_fit_leaves_out_only_calibration_points_that_are_known_misses() -> None:
+    from calc.collectives.calibration import SWEEP_ANOMALIES
+    assert set(SWEEP_ANOMALIES) <= set(KNOWN_MISSES)
+    calibration = {(s.label, size) for s in SERIES if s.split == "calibration" for size, _, _ in s.rows}
+    assert set(SWEEP_ANOMALIES) <= calibration
 
 
 def test_calibration_geometric_mean_error_from_1_MiB_is_at_most_12_percent() -> None:
@@ -86,6 +105,17 @@ def test_every_point_cites_a_public_page_and_has_a_published_figure() -> None:
     assert all(p.time_us is not None or p.busbw_GBps is not None for p in POINTS)
 
 
+def test_a_small_point_published_as_busbw_only_is_judged_by_the_same_time_ratio() -> None:
+    # Azure's one-server sweeps print busbw only, down to 1 KiB: model/measured time = measured/model busbw.
+    p = next(p for p in POINTS if p.time_us is None and p.size < 2**20)
+    from calc.collectives.collective import busbw_factor
+    c = check(p)
+    assert p.busbw_GBps is not None
+    measured_us = p.size / (p.busbw_GBps * 1e3) * busbw_factor(p.series.op, p.series.gpus)
+    assert c.ratio == pytest.approx(p.busbw_GBps / c.model_busbw_GBps)
+    assert c.ratio == pytest.approx(c.model_time_us / measured_us)
+
+
 def test_published_busbw_agrees_with_published_time_by_nccl_tests_formula() -> None:
     # nccl-tests PERFORMANCE.md: busbw = S / t x factor; both columns are copied, so they must agree.
     from calc.collectives.collective import busbw_factor
@@ -104,16 +134,19 @@ def test_nvl72_busbw_rises_with_size_as_published() -> None:
     assert models == sorted(models)
 
 
-def test_accuracy_calculator_reports_the_three_parts_separately() -> None:
+def test_accuracy_calculator_reports_the_four_parts_separately() -> None:
     result = run("accuracy")
     values = result.outcome.values
-    parts = ("held_out_count", "held_out_v2_count", "calibration_count")
+    parts = ("held_out_count", "held_out_v2_count", "held_out_v3_count", "calibration_count")
     assert sum(int(values[k]) for k in parts) == len(POINTS)
     assert len(result.outcome.tables["held_out"]) == values["held_out_count"]
     assert len(result.outcome.tables["held_out_v2"]) == values["held_out_v2_count"]
-    assert [row[0] for row in result.outcome.tables["summary"]] == ["held-out (seen)", "held-out v2", "calibration"]
+    assert len(result.outcome.tables["held_out_v3"]) == values["held_out_v3_count"]
+    assert [row[0] for row in result.outcome.tables["summary"]] == [
+        "held-out v3", "held-out v2 (seen)", "held-out (seen)", "calibration"]
     assert math.isclose(float(values["held_out_geomean_pct"]), summary(checked("held-out")).geomean_pct)
     assert math.isclose(float(values["held_out_v2_geomean_pct"]), summary(checked("held-out v2")).geomean_pct)
+    assert math.isclose(float(values["held_out_v3_geomean_pct"]), summary(checked("held-out v3")).geomean_pct)
     assert len(result.outcome.charts["curves"]) % 2 == 0
 
 

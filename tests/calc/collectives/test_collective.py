@@ -358,3 +358,13 @@ def test_tree_chunks_follow_nccl_buffsize() -> None:
         14 * 2**23 / up_ib + 2 * 2**23 / 8 / (ib.out.GBps * 1e3 * ib.out.efficiency) -
         max(2**23 / up_ib, 2**23 / 8 / (ib.out.GBps * 1e3 * ib.out.efficiency)))
     assert tcpxo.calibration is not None and tcpxo.calibration.profile.buffsize_bytes == 2 * 2**22
+
+
+def test_ll_moves_a_gpu_s_bytes_no_faster_than_nccl_s_ll_ceiling() -> None:
+    # tuning.cc llMaxBws, Hopper on one node: 141 GB/s of bus bandwidth. A 1 MiB ring AllReduce on 8 H100s puts
+    # 2 x 7/8 MiB on each GPU's NVLink; at LL's half of NVLink's fitted rate that would take less.
+    from calc.collectives.collective import system_fabric
+    fabric = system_fabric("dgx_h100", "infiniband", 8, 8)
+    cost = model.calibrated_cost("ring", "LL", "allreduce", fabric, 2**20)
+    assert cost.bandwidth_us == pytest.approx(2 * 7 / 8 * 2**20 / 141e3)
+    assert 2 * 7 / 8 * 2**20 / (fabric.up.GBps * 1e3 * fabric.up.efficiency * 0.5) < cost.bandwidth_us

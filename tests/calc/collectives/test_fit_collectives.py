@@ -52,3 +52,21 @@ def test_check_refuses_a_fitted_py_that_differs_from_the_fit() -> None:
     committed = {name: getattr(fitted, name) for name in tool.START}
     tampered = {**committed, "LATENCY_SCALE": float(committed["LATENCY_SCALE"]) * 1.01}
     assert not tool.is_current(tool.render(tampered, tool.expected_error(tool.held_out())))
+
+
+def test_the_objective_leaves_out_the_sweep_anomalies() -> None:
+    # calibration.SWEEP_ANOMALIES: the Lambda B200 sweep's 512 KiB point (out-of-place 240.7 µs, in-place 125.7).
+    import math
+
+    from calc.collectives.calibration import SWEEP_ANOMALIES, checked
+    tool = _tool()
+    committed = {name: getattr(fitted, name) for name in tool.START}
+    try:
+        value = tool.objective(tool.encode(committed))  # installs the decoded constants the sums below read
+        everything = sum(math.log(c.ratio) ** 2 for c in checked("calibration"))
+        anomalies = sum(math.log(c.ratio) ** 2 for c in checked("calibration")
+                        if (c.point.series.label, c.point.size) in SWEEP_ANOMALIES)
+        assert anomalies > 0
+        assert value == pytest.approx(everything - anomalies)
+    finally:
+        tool.install(committed)

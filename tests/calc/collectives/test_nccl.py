@@ -130,3 +130,10 @@ def test_tcpxo_tuner_rule_on_four_nodes_stops_at_2_MiB() -> None:
 
 def test_the_default_profile_has_no_tuner_rules() -> None:
     assert nccl.tuner_rule(H100_2, "allreduce", 2**20) is None
+
+
+def test_ll_ceiling_is_the_generation_s_on_one_node_and_the_intel_host_s_across_nodes() -> None:
+    # tuning.cc llMaxBws: Hopper-N1 141.0; across nodes the CPU row (Intel) N2 39.0, N4 20.4.
+    assert nccl.ll_max_GBps(H100_1) == 141.0
+    assert nccl.ll_max_GBps(H100_2) == 39.0
+    assert nccl.ll_max_GBps(A100_4) == 20.4
