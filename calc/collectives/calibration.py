@@ -32,7 +32,7 @@ from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.registry import calculator, get
 from calc.sources import cite
 
-__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "Checked", "check", "checked", "summary", "supported", "Summary", "band", "within_target", "accuracy", "MIB", "GIB",
+__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "Checked", "check", "checked", "summary", "supported", "Summary", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
            "ASTRA_SIM"]
 
 MIB, GIB = 2**20, 2**30
@@ -222,6 +222,20 @@ def _curves(cs: tuple[Checked, ...]) -> tuple[Trace, ...]:
     return tuple(traces)
 
 
+HELD_OUT_SPLITS = ("held-out", "held-out v2", "held-out v3")
+ONE_SERVER_TP_RANGE = (16 * MIB, 128 * MIB)  # the tensor-parallel AllReduces the pages reason about
+
+
+def one_server_tp_errors() -> tuple[float, float]:
+    """Lowest and highest error (%, model/measured busbw - 1: how much longer the measured time is) of the
+    held-out one-server AllReduce sweeps between 16 and 128 MiB, the size of tensor-parallel AllReduces."""
+    low, high = ONE_SERVER_TP_RANGE
+    errors = [100 * c.error for split in HELD_OUT_SPLITS for c in checked(split)
+              if c.point.series.op == "allreduce" and low <= c.point.size <= high
+              and c.point.series.params["gpus"] <= c.point.series.params.get("gpus_per_node", 8)]
+    return min(errors), max(errors)
+
+
 def _summary_row(name: str, s: Summary) -> tuple[str, int, int, int, float, float, float, float, float]:
     return (name, s.count, s.sources, s.in_target, round(s.max_large_pct, 1), round(s.max_mid_pct, 1),
             round(s.small_min_ratio, 2), round(s.small_max_ratio, 2), round(s.geomean_pct, 1))
@@ -230,7 +244,9 @@ def _summary_row(name: str, s: Summary) -> tuple[str, int, int, int, float, floa
 def _values(cal: Summary, held: Summary, supported: Summary, fresh: Summary,
             v3: Summary) -> dict[str, float | int | str | bool]:
     megatron = [float(row[3]) for row in megatron_rows(DEFAULT_EFFICIENCY, 0.0)]
+    tp_low, tp_high = one_server_tp_errors()
     return {
+        "one_server_tp_min_pct": tp_low, "one_server_tp_max_pct": tp_high,
         "held_out_v3_count": v3.count, "held_out_v3_sources": v3.sources, "held_out_v3_in_target": v3.in_target,
         "held_out_v3_max_large_pct": v3.max_large_pct, "held_out_v3_max_mid_pct": v3.max_mid_pct,
         "held_out_v3_geomean_pct": v3.geomean_pct, "held_out_v3_small_min_ratio": v3.small_min_ratio,
@@ -296,6 +312,10 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
         Scalar("calibration_geomean_pct", "Calibration, ≥ 1 MiB: geometric-mean error", "%"),
         Scalar("calibration_max_large_pct", "Calibration, ≥ 1 GiB: largest error", "%"),
         Scalar("calibration_max_mid_pct", "Calibration, 1 MiB to 1 GiB: largest error", "%"),
+        Scalar("one_server_tp_min_pct", "Held-out one-server AllReduce, 16 to 128 MiB: smallest error", "%",
+               "Model/measured bus bandwidth − 1: how much longer the measured time is than the model's.", digits=2),
+        Scalar("one_server_tp_max_pct", "Held-out one-server AllReduce, 16 to 128 MiB: largest error", "%",
+               "Model/measured bus bandwidth − 1: how much longer the measured time is than the model's.", digits=2),
         Scalar("megatron_min_error_pct", "Step model against Megatron-LM: lowest error", "%"),
         Scalar("megatron_max_error_pct", "Step model against Megatron-LM: highest error", "%"),
         Scalar("megatron_mean_abs_error_pct", "Step model against Megatron-LM: mean absolute error", "%"),
