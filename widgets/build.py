@@ -129,8 +129,7 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
         "wheel": f"../calc/{levers.key}/{wheel_name(__version__)}",
         "stdlib": f"../calc/{levers.key}/{STDLIB_FILE}",
         "snapshot": f"../calc/{levers.key}/{SNAPSHOT_FILE}",
-        "levers": ["trimmed-stdlib", "byte-compiled", "snapshot", "engine-parts", "early-runtime", "early-compile",
-                   "inline-lock"],
+        "levers": ["trimmed-stdlib", "byte-compiled", "snapshot", "engine-parts", "inline-lock"],
         "lock": lock_header(root / "node_modules/pyodide/pyodide-lock.json"),
         **engine_map(root, levers.key, parts),
     }

@@ -9,13 +9,13 @@
 //             download with Pyodide, any other part when a request needs it (need()).
 //   snapshot  Python's memory with calc imported, gzip; used once it is in a cache (a first
 //             visit does not wait for its download) and fetched in the background after boot
-//   early-runtime  the wasm, the standard library and pyodide.asm.mjs are requested with
-//             pyodide.mjs, right after config.json, not once pyodide.mjs has loaded (Pyodide's own
-//             requests for them get the responses already under way: handOver())
-//   early-compile  with early-runtime, the wasm compiles as it downloads from then on, not from
-//             when Pyodide asks to instantiate it (once pyodide.asm.mjs is loaded and evaluated)
 //   inline-lock  Pyodide is given its lock file's header from config.json (config.lock, no
 //             packages: the site loads none) instead of fetching pyodide-lock.json
+// Pyodide requests its wasm, standard library and pyodide.asm.mjs together as soon as
+// pyodide.mjs has loaded, while the page's parts of the engine are already downloading.
+// Requesting them with pyodide.mjs instead, and compiling the wasm from then on, was measured
+// (./dev.sh bench browser --first-visit) and left out: no gain above the busy benchmark
+// machine's noise.
 
 import { inLanguage, said as t } from "./texts.js";
 
@@ -42,29 +42,6 @@ async function cached(url) {
 
 function gunzip(response) {
   return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-}
-
-// While Pyodide starts, its fetch of a URL in `early` gets the response already requested for it
-// (once), any other fetch goes out as usual; with `compiled` (the wasm module, compiled as it
-// downloads since config.json came), its instantiation uses that module. Returns the function
-// that puts fetch and WebAssembly back.
-function handOver(early, compiled) {
-  const { fetch } = self;
-  const { instantiateStreaming } = WebAssembly;
-  self.fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
-    const response = early.get(url);
-    if (!response) return fetch(input, init);
-    early.delete(url);
-    return response;
-  };
-  if (compiled) {
-    WebAssembly.instantiateStreaming = async (source, imports) => {
-      const module = await compiled;
-      return { module, instance: await WebAssembly.instantiate(module, imports) };
-    };
-  }
-  return () => { self.fetch = fetch; WebAssembly.instantiateStreaming = instantiateStreaming; };
 }
 
 function prefetchLater(url) {
@@ -100,21 +77,13 @@ export async function boot(here, progress = () => {}, hint = {}) {
   };
   const first = partsFor(config, hint);
   first.forEach(download);
-  const lever = (name) => (config.levers ?? []).includes(name);
-  const runtime = (name) => new URL(name, indexURL).href;
-  const stdLibURL = config.stdlib ? at(config.stdlib) : runtime("python_stdlib.zip");
-  const early = new Map(lever("early-runtime") ? [runtime("pyodide.asm.wasm"), stdLibURL].map((url) => [url, fetch(url)]) : []);
-  if (lever("early-runtime")) import(runtime("pyodide.asm.mjs")).catch(() => {}); // Pyodide's import of it then finds it loaded
-  const compiled = lever("early-runtime") && lever("early-compile") ? WebAssembly.compileStreaming(early.get(runtime("pyodide.asm.wasm"))) : null;
-  compiled?.catch(() => {}); // reported by loadPyodide
-  const pyodideModule = import(runtime("pyodide.mjs"));
   const snapshot = config.snapshot ? await cached(at(config.snapshot)) : null;
-  const { loadPyodide } = await pyodideModule;
-  const options = { indexURL, stdLibURL };
-  if (lever("inline-lock") && config.lock) options.lockFileContents = config.lock;
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const options = { indexURL };
+  if (config.stdlib) options.stdLibURL = at(config.stdlib);
+  if ((config.levers ?? []).includes("inline-lock") && config.lock) options.lockFileContents = config.lock;
   if (snapshot) options._loadSnapshot = gunzip(snapshot);
-  const putBack = handOver(early, compiled);
-  const pyodide = await loadPyodide(options).finally(putBack);
+  const pyodide = await loadPyodide(options);
   const pyodideLoadedAt = performance.timeOrigin + performance.now(); // comparable across threads
   progress(2, t("Python started, loading the calculators"));
   if (snapshot) pyodide.runPython("import random; random.seed()"); // the snapshot's state is shared
