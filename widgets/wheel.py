@@ -6,7 +6,7 @@ same content hash, which names the folder the site serves it from.
 
 The parts the site ships (:func:`split_archive`) store their entries uncompressed: HTTP
 compresses a whole archive better than zip compresses each entry (brotli sees across files:
-the Calculators page's parts go from 0.29 MB deflated to 0.24 MB), and the worker unpacks
+the Calculators page's parts go from 0.29 MB deflated to 0.21 MB), and the worker unpacks
 stored entries without inflating them.
 """
 
