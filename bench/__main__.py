@@ -1,6 +1,7 @@
 """Run every benchmark and print its table: ``./dev.sh bench [browser|latency|engine|problems]``
 (``latency``: only the browser's input-to-result figures, which ``browser`` also reports;
-``./dev.sh bench browser --first-visit``: the throttled first visits only)."""
+``./dev.sh bench browser --first-visit``: the throttled first visits only; BENCH_THROTTLED_ROUNDS=4
+for more rounds of them than the default 2)."""
 
 from __future__ import annotations
 

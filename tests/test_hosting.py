@@ -97,9 +97,10 @@ def test_every_runtime_file_is_served_compressed_or_is_compressed_itself(site: s
     plain = []
     for path in runtime_files(built_site):
         headers, body = get(site + path, "gzip, deflate, br, zstd")
-        if path.endswith((".zip", ".whl")):  # deflated entries: compressing again gains nothing
+        if path.endswith((".zip", ".whl")):  # stored entries, for HTTP to compress (widgets/wheel.py)
             with zipfile.ZipFile(built_site / path) as z:
-                assert {i.compress_type for i in z.infolist() if i.file_size} == {zipfile.ZIP_DEFLATED}, path
+                assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}, path
+            assert headers.get("content-encoding") == "br", path
         elif path.endswith(".gz"):  # the snapshot: gzip the worker inflates itself, whatever the host
             assert body[:2] == b"\x1f\x8b", path
         elif headers.get("content-encoding") not in ("br", "gzip"):
@@ -114,6 +115,28 @@ def test_the_wasm_goes_out_as_brotli_and_decodes_to_the_pinned_file(site: str, b
     assert headers["content-encoding"] == "br"
     assert headers["content-type"] == "application/wasm"
     assert len(body) < 0.3 * (built_site / path).stat().st_size
+
+
+def test_the_standard_library_zip_goes_out_as_brotli_a_third_of_its_stored_size(site: str, built_site: Path) -> None:
+    config = json.loads((built_site / "assets/widgets/config.json").read_text())
+    path = (built_site / "assets/widgets" / config["stdlib"]).resolve().relative_to(built_site.resolve()).as_posix()
+    headers, body = get(site + path, "gzip, br")
+    assert (headers["content-encoding"], headers["content-type"]) == ("br", "application/zip")
+    assert len(body) < 0.35 * (built_site / path).stat().st_size
+
+
+def test_the_engine_wheel_is_served_as_a_zip_like_the_other_parts(site: str, built_site: Path) -> None:
+    config = json.loads((built_site / "assets/widgets/config.json").read_text())
+    path = (built_site / "assets/widgets" / config["wheel"]).resolve().relative_to(built_site.resolve()).as_posix()
+    assert headers_for("/" + path, header_rules())["Content-Type"] == "application/zip"
+    assert get(site + path, "br")[0]["content-encoding"] == "br"
+
+
+def test_config_carries_the_pinned_lock_files_header_and_no_package(built_site: Path) -> None:
+    lock = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
+    config = json.loads((built_site / "assets/widgets/config.json").read_text())
+    assert config["lock"] == {"info": lock["info"], "packages": {}}
+    assert "inline-lock" in config["levers"]
 
 
 def test_a_client_without_brotli_gets_gzip_and_one_without_either_gets_the_file(site: str, built_site: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from calc import __version__
 from widgets.parts import engine_parts, part_of, topic_needs
-from widgets.wheel import build_wheel
+from widgets.wheel import build_wheel, rezip
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,3 +42,18 @@ def test_the_parts_are_the_whole_wheel_and_the_same_wheel_gives_the_same_parts()
     assert "calc/monitoring/alerts.py" in names(parts["monitoring"])
     assert "calc/monitoring/zh.py" in names(parts["zh"])
     assert not [n for n in names(parts["kernel"]) if n.count("/") > 1 and n.startswith("calc/")]
+
+
+def test_each_part_stores_its_entries_for_http_to_compress() -> None:
+    parts = engine_parts(build_wheel(ROOT / "calc", __version__))
+    methods = {i.compress_type for p in parts.values() for i in zipfile.ZipFile(io.BytesIO(p)).infolist()}
+    assert methods == {zipfile.ZIP_STORED}
+
+
+def test_rezip_changes_only_how_entries_are_compressed() -> None:
+    stored = engine_parts(build_wheel(ROOT / "calc", __version__))["kernel"]
+    deflated = rezip(stored, zipfile.ZIP_DEFLATED)
+    read = [(i.filename, i.date_time) for i in zipfile.ZipFile(io.BytesIO(deflated)).infolist()]
+    assert read == [(i.filename, i.date_time) for i in zipfile.ZipFile(io.BytesIO(stored)).infolist()]
+    assert len(deflated) < len(stored)
+    assert rezip(deflated, zipfile.ZIP_STORED) == stored

@@ -60,3 +60,9 @@ def test_every_part_of_the_engine_is_cached_so_every_page_works_offline(tmp_path
         (tmp_path / "assets/widgets" / path).resolve().write_text(path)
     _, _, runtime = manifest(site(tmp_path), {**CONFIG, "parts": parts})
     assert {"assets/calc/k/calc-fabric.zip", "assets/calc/k/calc-zh.zip", "assets/calc/k/calc.whl"} <= set(runtime)
+
+
+def test_the_lock_file_is_not_cached_when_the_worker_gives_pyodide_its_header(tmp_path: Path) -> None:
+    _, _, runtime = manifest(site(tmp_path), {**CONFIG, "lock": {"info": {}, "packages": {}}})
+    assert "assets/pyodide/1.0/pyodide-lock.json" not in runtime
+    assert "assets/pyodide/1.0/pyodide.asm.wasm" in runtime

@@ -72,3 +72,18 @@ def test_a_missing_path_gets_the_sites_404_page_with_status_404(tmp_path: Path) 
         with pytest.raises(urllib.error.HTTPError) as caught:
             urllib.request.urlopen(url + "zh/no-such-page/")
     assert (caught.value.code, caught.value.read()) == (404, b"<h1>gone</h1>")
+
+
+def test_a_zip_goes_out_as_its_brotli_copy_or_gzip(tmp_path: Path) -> None:
+    """The site's zips store their entries for HTTP to compress (widgets/wheel.py)."""
+    import gzip
+
+    (tmp_path / "engine.zip").write_bytes(b"PK stored entries " * 100)
+    (tmp_path / "engine.zip.br").write_bytes(b"brotli bytes")
+    (tmp_path / "other.zip").write_bytes(b"PK stored entries " * 100)
+    with serve(tmp_path) as url:
+        for name, expected in (("engine.zip", ("br", b"brotli bytes")), ("other.zip", ("gzip", b"PK stored entries " * 100))):
+            request = urllib.request.Request(url + name, headers={"Accept-Encoding": "gzip, br"})
+            with urllib.request.urlopen(request) as response:
+                encoding, body = response.headers["Content-Encoding"], response.read()
+            assert (encoding, gzip.decompress(body) if encoding == "gzip" else body) == expected

@@ -41,7 +41,7 @@ from widgets.wheel import build_wheel, wheel_name
 __all__ = ["RuntimeAssetError", "Runtime", "check_runtime", "write_runtime", "externalize_inline_scripts",
            "resolve_site_root", "write_embeds", "write_translated_embeds", "calculator_homes", "write_downloads",
            "translatable", "write_service_worker", "SETUP_COMMAND", "calculator_index", "problem_homes",
-           "defer_search_index"]
+           "defer_search_index", "lock_header"]
 
 SETUP_COMMAND = "./dev.sh serve (or ./dev.sh setup)"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -129,12 +129,19 @@ def write_runtime(root: Path, site: Path, runtime: Runtime) -> dict[str, Any]:
         "wheel": f"../calc/{levers.key}/{wheel_name(__version__)}",
         "stdlib": f"../calc/{levers.key}/{STDLIB_FILE}",
         "snapshot": f"../calc/{levers.key}/{SNAPSHOT_FILE}",
-        "levers": ["trimmed-stdlib", "byte-compiled", "snapshot", "engine-parts"],
+        "levers": ["trimmed-stdlib", "byte-compiled", "snapshot", "engine-parts", "inline-lock"],
+        "lock": lock_header(root / "node_modules/pyodide/pyodide-lock.json"),
         **engine_map(root, levers.key, parts),
     }
     (assets / "widgets" / "config.json").write_text(json.dumps(config, indent=1))
     precompress(site, root / ".cache" / "brotli")
     return config
+
+
+def lock_header(lock_file: Path) -> dict[str, Any]:
+    """Pyodide's lock file without its packages (the site loads none), for ``loadPyodide``'s
+    ``lockFileContents``: the worker then does not fetch ``pyodide-lock.json`` (22 kB brotli)."""
+    return {"info": json.loads(lock_file.read_text())["info"], "packages": {}}
 
 
 def engine_map(root: Path, key: str, parts: Mapping[str, bytes]) -> dict[str, Any]:

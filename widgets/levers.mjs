@@ -6,8 +6,8 @@
 //     calculator's module; each calculator's defaults and each worked problem are run once), records which standard
 //     library modules came from python_stdlib.zip, and writes into OUT_DIR:
 //       stdlib-trimmed.zip       those modules only, as sources
-//       stdlib-trimmed-pyc.zip   those modules only, byte-compiled (unchecked hash pycs, -OO)
-//       calc-pyc.whl             the wheel with every module byte-compiled, sources dropped
+//       stdlib-trimmed-pyc.zip   those modules only, byte-compiled (unchecked hash pycs, -OO), stored
+//       calc-pyc.whl             the wheel with every module byte-compiled, sources dropped, stored
 //       modules.json             the module list
 //     Byte-compiling here, in Pyodide's own interpreter, gives pycs for its exact Python version.
 //
@@ -51,11 +51,14 @@ def _pyc(source, filename, optimize=0):
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 def _write(entries, compiled):
+    # What is shipped (compiled) is stored: HTTP compresses the whole archive better than zip
+    # compresses each entry (widgets/wheel.py).
+    method = zipfile.ZIP_STORED if compiled else zipfile.ZIP_DEFLATED
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+    with zipfile.ZipFile(out, "w", method) as z:
         for name, data in sorted(entries):
             info = zipfile.ZipInfo(name, EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             info.external_attr = 0o644 << 16
             z.writestr(info, data)
     return out.getvalue()

@@ -20,7 +20,8 @@ __all__ = ["RUNTIME_DIRS", "write_service_worker", "manifest"]
 
 WIDGETS_DIR = Path(__file__).resolve().parent
 RUNTIME_DIRS = ("assets/pyodide/", "assets/plotly/", "assets/calc/")
-PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_LOCK = "pyodide-lock.json"
 SKIP_SUFFIXES = (".br", ".gz", ".map")
 SKIP_DIRS = ("assets/javascripts/lunr/",)  # search in other languages than the site's
 SKIP_NAMES = ("sw.js",)
@@ -49,6 +50,8 @@ def _runtime(site: Path, config: dict[str, Any]) -> Iterable[Path]:
     widgets = site / "assets" / "widgets"
     pyodide = (widgets / config["pyodide"]).resolve()
     yield from (pyodide / name for name in PYODIDE_RUNTIME)
+    if "lock" not in config:  # else the worker gives Pyodide the lock file's header (boot.js inline-lock)
+        yield pyodide / PYODIDE_LOCK
     for key in ("plotly", "wheel", "stdlib", "snapshot"):
         if config.get(key):
             yield (widgets / config[key]).resolve()

@@ -20,11 +20,13 @@ from pathlib import Path
 __all__ = ["PRECOMPRESSED", "precompress"]
 
 PRECOMPRESSED = ("assets/pyodide/*/*.wasm", "assets/pyodide/*/*.mjs", "assets/pyodide/*/*.json",
+                 # the engine's parts and the trimmed standard library: zips of stored entries
+                 "assets/calc/*/*.zip", "assets/calc/*/*.whl",
                  "assets/plotly/*/*.js",
                  # what every page loads (Material's and the widgets' scripts and styles) and the
                  # search index: so the local server's bytes are brotli like the host's
                  "assets/javascripts/*.js", "assets/javascripts/workers/*.js", "assets/stylesheets/*.css",
-                 "assets/widgets/*.js", "assets/widgets/*.css", "search/search_index.json")
+                 "assets/widgets/*.js", "assets/widgets/*.css", "assets/widgets/*.json", "search/search_index.json")
 _NODE = """
 const { readFileSync, writeFileSync } = require("node:fs");
 const { brotliCompressSync, constants } = require("node:zlib");

@@ -3,6 +3,11 @@
 A wheel is a zip with the package and a ``.dist-info`` folder (PEP 427). Entries are
 sorted and dated 1980-01-01, so the same sources always give the same bytes and the
 same content hash, which names the folder the site serves it from.
+
+The parts the site ships (:func:`split_archive`) store their entries uncompressed: HTTP
+compresses a whole archive better than zip compresses each entry (brotli sees across files:
+the Calculators page's parts go from 0.29 MB deflated to 0.21 MB), and the worker unpacks
+stored entries without inflating them.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["DIST", "build_wheel", "split_archive", "wheel_name"]
+__all__ = ["DIST", "build_wheel", "split_archive", "rezip", "wheel_name"]
 
 DIST = "aifabric_calc"
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -34,25 +39,32 @@ def _sources(package_dir: Path) -> list[tuple[str, bytes]]:
     return [(f"{package_dir.name}/{p.relative_to(package_dir).as_posix()}", p.read_bytes()) for p in files]
 
 
-def _zip(entries: list[tuple[str, bytes]]) -> bytes:
+def _zip(entries: list[tuple[str, bytes]], method: int = zipfile.ZIP_DEFLATED) -> bytes:
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(buffer, "w", method) as archive:
         for path, data in entries:
             entry = zipfile.ZipInfo(path, _EPOCH)
-            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.compress_type = method
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data)
     return buffer.getvalue()
 
 
-def split_archive(archive: bytes, part_of: Callable[[str], str]) -> dict[str, bytes]:
+def split_archive(archive: bytes, part_of: Callable[[str], str], method: int = zipfile.ZIP_STORED) -> dict[str, bytes]:
     """``archive``'s entries regrouped into one zip per part (``part_of(path)`` names it), each
-    sorted and dated like a wheel, so the same archive always gives the same parts' bytes."""
+    sorted and dated like a wheel, so the same archive always gives the same parts' bytes;
+    entries stored (``method``), for HTTP to compress."""
     groups: dict[str, list[tuple[str, bytes]]] = {}
     with zipfile.ZipFile(io.BytesIO(archive)) as source:
         for name in sorted(source.namelist()):
             groups.setdefault(part_of(name), []).append((name, source.read(name)))
-    return {part: _zip(entries) for part, entries in sorted(groups.items())}
+    return {part: _zip(entries, method) for part, entries in sorted(groups.items())}
+
+
+def rezip(archive: bytes, method: int) -> bytes:
+    """``archive`` with every entry compressed with ``method`` (the same names, order and dates)."""
+    with zipfile.ZipFile(io.BytesIO(archive)) as source:
+        return _zip([(name, source.read(name)) for name in source.namelist()], method)
 
 
 def build_wheel(package_dir: Path, version: str, extra: dict[str, bytes] | None = None) -> bytes:

@@ -29,6 +29,29 @@ def test_plotly_is_fetched_only_once_the_first_numbers_are_live(page: Page, site
     assert started_at(plotly.value, page) >= first_live
 
 
+RUNTIME = re.compile(r"/assets/(pyodide/[^/]+|calc/[0-9a-f]+)/([^/]+)$")
+
+
+def test_the_pages_engine_is_requested_before_pyodide_has_loaded_and_the_lock_file_never(page: Page, site: str) -> None:
+    """The page's parts of the engine download while Pyodide starts, not after it (boot.js);
+    Pyodide gets its lock file's header from config.json, not from pyodide-lock.json (inline-lock)."""
+    started: dict[str, float] = {}
+
+    def finished(r: Request) -> None:
+        m = RUNTIME.search(r.url)
+        if m and not r.service_worker:  # the offline copy's requests come after
+            started.setdefault(m.group(2), r.timing["startTime"])
+
+    page.on("requestfinished", finished)
+    page.goto(site + "calculators/")
+    Widget(page, "collective").wait_ready()
+    loaded = page.evaluate("() => performance.timeOrigin + window.calcRuntime.stats.pyodideLoadedAt")
+    engine = [n for n in started if n.endswith((".whl", ".zip")) and n != "python_stdlib.zip"]
+    assert len(engine) == 4  # the kernel, collectives and the topics it imports (ecmp, fabric)
+    assert all(started[n] < loaded for n in engine)
+    assert "pyodide.asm.wasm" in started and "pyodide-lock.json" not in started
+
+
 def test_until_plotly_arrives_the_build_time_chart_stays_and_is_the_live_one(page: Page, site: str) -> None:
     held: list[Route] = []
     page.route(PLOTLY, lambda route: held.append(route))

@@ -36,8 +36,9 @@ MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/jav
         ".json": "application/json", ".whl": "application/zip", ".yml": "text/yaml; charset=utf-8"}
 
 
+# application/zip: the site's zips store their entries (widgets/wheel.py), for HTTP to compress.
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/wasm", "application/xml",
-                "image/svg+xml")
+                "image/svg+xml", "application/zip")
 _GZIPPED: dict[tuple[str, int], bytes] = {}
 
 

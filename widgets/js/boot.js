@@ -9,6 +9,13 @@
 //             download with Pyodide, any other part when a request needs it (need()).
 //   snapshot  Python's memory with calc imported, gzip; used once it is in a cache (a first
 //             visit does not wait for its download) and fetched in the background after boot
+//   inline-lock  Pyodide is given its lock file's header from config.json (config.lock, no
+//             packages: the site loads none) instead of fetching pyodide-lock.json
+// Pyodide requests its wasm, standard library and pyodide.asm.mjs together as soon as
+// pyodide.mjs has loaded, while the page's parts of the engine are already downloading.
+// Requesting them with pyodide.mjs instead, and compiling the wasm from then on, was measured
+// (./dev.sh bench browser --first-visit) and left out: no gain above the busy benchmark
+// machine's noise.
 
 import { inLanguage, said as t } from "./texts.js";
 
@@ -74,6 +81,7 @@ export async function boot(here, progress = () => {}, hint = {}) {
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const options = { indexURL };
   if (config.stdlib) options.stdLibURL = at(config.stdlib);
+  if ((config.levers ?? []).includes("inline-lock") && config.lock) options.lockFileContents = config.lock;
   if (snapshot) options._loadSnapshot = gunzip(snapshot);
   const pyodide = await loadPyodide(options);
   const pyodideLoadedAt = performance.timeOrigin + performance.now(); // comparable across threads
