@@ -6,7 +6,8 @@ at spaces; x tick labels thinned so that they fit side by side (``svgchart.narro
 text. It is drawn 300 units wide, sized for a 390 px phone's 316 px column, and a container query
 (widgets.css) shows it instead of the wide drawing, as the ECMP and PFC diagrams do. Its lines
 and bars are the wide drawing's group, reused by ``<use>`` under a transform, so that the page
-carries them once; ``vector-effect`` (widgets.css) keeps their strokes 2 px.
+carries them once; ``vector-effect`` (widgets.css) keeps their strokes 2 px. (A "markers" chart's
+dots would be stretched by that transform: no declared chart draws markers.)
 """
 
 from __future__ import annotations

@@ -329,7 +329,7 @@ def _scripts(calc: Calculator) -> tuple[Path, ...]:
 def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) -> str:
     rows = "".join(
         f'<tr data-output="{o.name}"><th scope="row">{html.escape(o.label)}</th>'
-        f'<td class="calc-out">{html.escape(result.display(o.name))}</td></tr>'
+        f'<td class="calc-out{" calc-unit" if o.unit else ""}">{html.escape(result.display(o.name))}</td></tr>'
         for o in calc.outputs if isinstance(o, Scalar)
     )
     parts = [f'<table class="calc-outputs" aria-label="{_t("Results")}"><tbody>{rows}</tbody></table>']
