@@ -141,7 +141,7 @@ process.stdout.write(JSON.stringify({
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_python_and_javascript_thin_a_phone_s_x_ticks_and_wrap_its_legend_alike() -> None:
-    names = [t["name"] for traces in chart_traces() for t in traces]
+    names = [str(t["name"]) for traces in chart_traces() for t in traces]
     out = subprocess.run(["node", "--input-type=module", "-e", PHONE, str(ROOT / "widgets/js/charts.js")],
                          input=json.dumps({"axes": AXES, "names": names}), capture_output=True, text=True, check=True)
     js = json.loads(out.stdout)
