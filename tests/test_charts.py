@@ -127,3 +127,49 @@ def test_a_narrow_plot_wraps_legend_names_at_spaces_and_puts_the_legend_under_it
     assert out["wide"] == "Receiver pausing S→R (same as U→S paused (TCP))"
     assert (out["phone"]["height"], out["phone"]["legend"]["yref"]) == (380 + 20 + 16, "container")
     assert (out["desktop"]["height"], out["desktop"]["legend"]) == (380, {"orientation": "h", "y": -0.25})
+
+
+PHONE = """
+const charts = await import(process.argv[1]);
+const cases = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (c) => s += c); process.stdin.on("end", () => ok(s)); }));
+process.stdout.write(JSON.stringify({
+  ticks: cases.axes.map(([kind, unit, values]) => charts.narrowTicks(charts.axisTicks(kind, unit, values).ticks).map(([, l]) => l)),
+  names: cases.names.map((n) => charts.wrapName(n, charts.legendChars(316)).split("<br>")),
+}));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_python_and_javascript_thin_a_phone_s_x_ticks_and_wrap_its_legend_alike() -> None:
+    names = [str(t["name"]) for traces in chart_traces() for t in traces]
+    out = subprocess.run(["node", "--input-type=module", "-e", PHONE, str(ROOT / "widgets/js/charts.js")],
+                         input=json.dumps({"axes": AXES, "names": names}), capture_output=True, text=True, check=True)
+    js = json.loads(out.stdout)
+    assert js["ticks"] == [[label for _, label in svgchart.narrow_ticks(svgchart.axis_ticks(*case).ticks)] for case in AXES]
+    assert js["names"] == [svgchart.wrap_name(n, svgchart.legend_chars(316)) for n in names]
+
+
+def test_a_phone_keeps_every_other_size_tick_and_all_short_ones() -> None:
+    sizes = svgchart.axis_ticks("log", "B", [1024.0, 2.0**30]).ticks  # 1 KiB, 32 KiB, ... 1 GiB
+    assert [label for _, label in svgchart.narrow_ticks(sizes)] == ["1 KiB", "1 MiB", "1 GiB"]
+    times = svgchart.axis_ticks("linear", "", [0.0, 2000.0]).ticks  # 0, 500, ... 2,000: 5 labels of 48 px fit
+    assert [label for _, label in svgchart.narrow_ticks(times)] == ["0", "500", "1,000", "1,500", "2,000"]
+
+
+PHONE_LAYOUT = """
+const charts = await import(process.argv[1]);
+const chart = { x_axis: "log", y_axis: "linear", x_unit: "B", y_unit: "", x_label: "x", y_label: "y", style: "line" };
+const traces = [{ name: "a", x: [1024, 2 ** 30], y: [0, 1] }];
+const layout = (w) => charts.plotLayout(chart, traces, "#000", w);
+process.stdout.write(JSON.stringify({ phone: layout(316).xaxis.ticktext, column: layout(620).legend.yref,
+  desktop: layout(900).xaxis.ticktext }));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_live_chart_narrower_than_640_px_takes_the_phone_layout() -> None:
+    out = json.loads(subprocess.run(["node", "--input-type=module", "-e", PHONE_LAYOUT, str(ROOT / "widgets/js/charts.js")],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert out["phone"] == ["1 KiB", "1 MiB", "1 GiB"]
+    assert out["column"] == "container"  # a 620 px column: legend under the plot, as the phone drawing (#11)
+    assert out["desktop"] == ["1 KiB", "32 KiB", "1 MiB", "32 MiB", "1 GiB"]

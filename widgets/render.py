@@ -24,6 +24,7 @@ from calc.registry import Calculator, Result, all_calculators, get
 from calc.sources import Source, all_sources
 from calc.units import format_number
 from widgets import texts
+from widgets.phonechart import phone_chart
 from widgets.svgchart import svg_chart
 
 __all__ = ["SITE_ROOT", "widget_html", "value_html", "table_html", "references_html", "download_html", "catalog_html",
@@ -328,13 +329,13 @@ def _scripts(calc: Calculator) -> tuple[Path, ...]:
 def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) -> str:
     rows = "".join(
         f'<tr data-output="{o.name}"><th scope="row">{html.escape(o.label)}</th>'
-        f'<td class="calc-out">{html.escape(result.display(o.name))}</td></tr>'
+        f'<td class="calc-out{" calc-unit" if o.unit else ""}">{html.escape(result.display(o.name))}</td></tr>'
         for o in calc.outputs if isinstance(o, Scalar)
     )
     parts = [f'<table class="calc-outputs" aria-label="{_t("Results")}"><tbody>{rows}</tbody></table>']
     for o in calc.outputs:
         if isinstance(o, Chart):
-            svg = svg_chart(o, _traces(result.outcome.charts[o.name], shown["charts"][o.name]), texts.translator(LANG[0], _topic(calc)))
+            svg = _chart_svgs(calc, o, _traces(result.outcome.charts[o.name], shown["charts"][o.name]), f"{wid}-{o.name}")
             parts.append(f'<figure class="calc-chart" data-chart="{o.name}"><div class="calc-plot" '
                          f'id="{wid}-{o.name}"><div class="calc-svg-scroll" {_scroll_label(o.title)}>{svg}</div></div><figcaption>{html.escape(o.title)}'
                          f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
@@ -344,6 +345,12 @@ def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) 
     notes = "".join(f"<li>{html.escape(_t(n, _topic(calc)))}</li>" for n in result.outcome.notes)
     parts.append(f'<ul class="calc-notes">{notes}</ul>')
     return f'<div class="calc-results">{"".join(parts)}</div>'
+
+
+def _chart_svgs(calc: Calculator, chart: Chart, traces: list[Any], plot_id: str) -> str:
+    """The wide build-time chart and its phone drawing (#11), which reuses the wide one's lines."""
+    t, lines = texts.translator(LANG[0], _topic(calc)), f"{plot_id}-lines"
+    return svg_chart(chart, traces, t, lines) + phone_chart(chart, traces, lines, t)
 
 
 def _traces(traces: Any, shown: list[dict[str, Any]]) -> list[Any]:

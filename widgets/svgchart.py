@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from calc.outputs import Chart, Trace
 from widgets.texts import T, english
 
-__all__ = ["svg_chart", "axis_ticks", "series_names", "COLOURS", "DASHES", "Axis"]
+__all__ = ["svg_chart", "chart_axes", "axis_ticks", "axis_title", "bar_axis", "series_names", "narrow_ticks", "wrap_name", "legend_chars",
+           "COLOURS", "DASHES", "Axis"]
 
 W, H = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 78, 20, 16, 50
@@ -28,6 +29,12 @@ COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
 DASHES = ("", "9,3", "3,3", "9,3,3,3", "15,4", "2,6", "6,2", "12,3,3,3,3,3")
 BYTE_UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")
 MAX_TICKS = 8
+# A phone's chart (widgets/js/charts.js, NARROW_PX): x tick labels thinned to fit side by side, legend
+# names wrapped at spaces. Widths are estimates at the charts' 12 px font, widest average character.
+NARROW_PLOT_PX = 240  # room for x tick labels under the plot in a 390 px phone's column (316 px)
+CHAR_PX = 7.2
+TICK_GAP_PX = 12
+LEGEND_MARK_PX = 48  # the line sample and gaps before a legend name
 
 
 @dataclass(frozen=True)
@@ -139,30 +146,64 @@ def series_names(traces: Sequence[Trace], t: T = english) -> list[str]:
     return names
 
 
+def narrow_ticks(ticks: Sequence[tuple[float, str]]) -> tuple[tuple[float, str], ...]:
+    """Every k-th tick from the first, the smallest k whose labels fit side by side under a phone's plot."""
+    widest = max((len(label) for _, label in ticks), default=0) * CHAR_PX + TICK_GAP_PX
+    k = 1
+    while k < len(ticks) and math.ceil(len(ticks) / k) * widest > NARROW_PLOT_PX:
+        k += 1
+    return tuple(ticks[::k])
+
+
+def legend_chars(width_px: float) -> int:
+    """How many characters of a legend name fit on one line in a plot ``width_px`` wide."""
+    return max(12, math.floor((width_px - LEGEND_MARK_PX) / CHAR_PX))
+
+
+def wrap_name(name: str, chars: int) -> list[str]:
+    """``name`` broken at spaces into lines of at most ``chars`` characters (a longer word keeps its line)."""
+    lines: list[str] = []
+    for word in name.split(" "):
+        if lines and len(f"{lines[-1]} {word}") <= chars:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 def _colour(i: int) -> str:
     return COLOURS[i % len(COLOURS)]
 
 
-def _title(label: str, unit: str) -> str:
+def axis_title(label: str, unit: str) -> str:
     return f"{label} ({unit})" if unit and unit != "B" else label
 
 
-def svg_chart(chart: Chart, traces: Sequence[Trace], t: T = english) -> str:
-    """The chart as an accessible SVG string; ``chart`` and the trace names already in the page's
-    language (calc.i18n), ``t`` for the chart's own words."""
+def chart_axes(chart: Chart, traces: Sequence[Trace]) -> tuple[Axis, Axis]:
+    """The chart's x axis (widened for bars) and y axis over every trace's values."""
     xs = [v for t in traces for v in t.x]
     x = axis_ticks(chart.x_kind, chart.x_unit, xs)
     x = bar_axis(x, xs) if chart.style == "bar" else x
-    y = axis_ticks(chart.y_kind, chart.y_unit, [v for t in traces for v in t.y])
+    return x, axis_ticks(chart.y_kind, chart.y_unit, [v for t in traces for v in t.y])
+
+
+def svg_chart(chart: Chart, traces: Sequence[Trace], t: T = english, lines_id: str = "") -> str:
+    """The chart as an accessible SVG string; ``chart`` and the trace names already in the page's
+    language (calc.i18n), ``t`` for the chart's own words. With ``lines_id`` it is the wide one of two
+    drawings (widgets.phonechart), its lines and bars a group of that id the phone drawing reuses."""
+    x, y = chart_axes(chart, traces)
     names = series_names(traces, t)
     rows = math.ceil(len(traces) / _columns(names))
     height = H + rows * LEGEND_ROW
-    parts = [f'<svg class="calc-svg" viewBox="0 0 {W} {height}" role="img" aria-label="{html.escape(chart.title)}" '
+    parts = [f'<svg class="calc-svg{" calc-svg-wide" if lines_id else ""}" viewBox="0 0 {W} {height}" role="img" '
+             f'aria-label="{html.escape(chart.title)}" '
              f'xmlns="http://www.w3.org/2000/svg" data-x-axis="{x.kind}" data-y-axis="{y.kind}">'
              f"<title>{html.escape(chart.title)}</title>",
              f'<rect x="{LEFT}" y="{TOP}" width="{W - RIGHT - LEFT}" height="{H - BOTTOM - TOP}" fill="none" '
              f'stroke="currentColor" stroke-opacity="0.3"/>', _x_ticks(x), _y_ticks(y)]
+    parts += [f'<g id="{lines_id}">' if lines_id else ""]
     parts += [_trace_svg(chart, t, i, len(traces), (x, y)) for i, t in enumerate(traces)]
+    parts += ["</g>" if lines_id else ""]
     parts += [_axis_titles(chart), _legend(chart, names), "</svg>"]
     return "".join(parts)
 
@@ -226,9 +267,9 @@ def _spacing(pts: list[tuple[float, float]], x: Axis) -> float:
 def _axis_titles(chart: Chart) -> str:
     mid_x, mid_y = (LEFT + W - RIGHT) / 2, (TOP + H - BOTTOM) / 2
     return (f'<text x="{mid_x}" y="{H - BOTTOM + 36}" font-size="12" text-anchor="middle" fill="currentColor">'
-            f"{html.escape(_title(chart.x_label, chart.x_unit))}</text><text transform=\"translate(16 {mid_y}) "
+            f"{html.escape(axis_title(chart.x_label, chart.x_unit))}</text><text transform=\"translate(16 {mid_y}) "
             f'rotate(-90)" font-size="12" text-anchor="middle" fill="currentColor">'
-            f"{html.escape(_title(chart.y_label, chart.y_unit))}</text>")
+            f"{html.escape(axis_title(chart.y_label, chart.y_unit))}</text>")
 
 
 def _columns(names: Sequence[str]) -> int:

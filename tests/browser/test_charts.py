@@ -32,7 +32,7 @@ def test_training_step_chart_has_tp_degrees_as_categories_before_and_after_pytho
                                                                                   site: str) -> None:
     still, live = sized
     still.goto(site + "do-the-math/")
-    svg = Widget(still, "step").root.locator("svg.calc-svg")
+    svg = Widget(still, "step").root.locator("svg.calc-svg").filter(visible=True)  # the wide or the phone drawing
     expect(svg).to_have_attribute("data-x-axis", "category")
     ticks, colours = svg.evaluate(SVG_X_TICKS), svg.evaluate(SVG_BARS)
     assert ticks == ["1", "2", "4", "8", "16", "32"]
@@ -49,7 +49,7 @@ def test_training_step_chart_has_tp_degrees_as_categories_before_and_after_pytho
 def test_message_size_axis_reads_binary_sizes_and_presets_say_they_are_rings(page: Page, site: str) -> None:
     page.goto(site + "do-the-math/")
     ring = Widget(page, "math-ring")
-    before = ring.root.locator("svg.calc-svg").evaluate(SVG_X_TICKS)
+    before = ring.root.locator("svg.calc-svg").filter(visible=True).evaluate(SVG_X_TICKS)
     assert before == ["1 KiB", "32 KiB", "1 MiB", "32 MiB", "1 GiB"]
     ring.wait_ready()
     shown = ring.root.locator(".calc-plot.js-plotly-plot").evaluate(LIVE)
@@ -91,7 +91,7 @@ def test_build_time_chart_text_is_at_least_11_px_on_a_phone(browser: Browser, si
     try:
         page = context.new_page()
         page.goto(site + path)
-        charts = page.locator("figure.calc-chart svg.calc-svg")
+        charts = page.locator("figure.calc-chart svg.calc-svg").filter(visible=True)  # the phone drawings
         expect(charts.first).to_be_visible()
         assert min(c.evaluate(SMALLEST_SVG_TEXT) for c in charts.all()) >= 11
     finally:
@@ -119,3 +119,56 @@ def test_live_chart_legend_entries_stay_inside_the_plot_on_a_phone(browser: Brow
         assert any(n.startswith("Receiver pausing S→R") for n in names)
     finally:
         context.close()
+
+
+# What a reader compares between the build-time chart and the live one on a phone: the x tick
+# labels, the legend's names (wrapped lines joined) and colours, the legend under the x axis with
+# one entry a row, and the text colour (without alpha: plotly draws it opaque with an opacity).
+BUILT_LOOK = """svg => { const box = (e) => e.getBoundingClientRect();
+  const ticks = [...svg.querySelectorAll('text.calc-tick[text-anchor=middle]')], entries = [...svg.querySelectorAll('.calc-legend text')];
+  return {ticks: ticks.map(t => t.textContent), names: entries.map(e => e.textContent.replace(/ /g, '')),
+    colours: [...svg.querySelectorAll('.calc-legend line, .calc-legend rect')].map(m => m.getAttribute('stroke') || m.getAttribute('fill')),
+    under: Math.min(...entries.map(e => box(e).top)) > Math.max(...ticks.map(t => box(t).bottom)),
+    lefts: new Set(entries.map(e => Math.round(box(e).left))).size, ink: getComputedStyle(ticks[0]).fill.match(/\\d+/g).slice(0, 3)}; }"""
+LIVE_LOOK = """p => { const box = (e) => e.getBoundingClientRect();
+  const ticks = [...p.querySelectorAll('.xtick text')], entries = [...p.querySelectorAll('.legend .traces')];
+  return {ticks: ticks.map(t => t.textContent), names: entries.map(e => e.querySelector('.legendtext').textContent.replace(/ /g, '')),
+    colours: p._fullData.map(t => (t.marker || t.line).color),
+    under: Math.min(...entries.map(e => box(e).top)) > Math.max(...ticks.map(t => box(t).bottom)),
+    lefts: new Set(entries.map(e => Math.round(box(e).left))).size, ink: getComputedStyle(ticks[0]).fill.match(/\\d+/g).slice(0, 3)}; }"""
+PHONE_CHARTS = [("do-the-math/", "time_vs_size", "Time against message size", "light", False),
+                ("troubleshooting-ecmp/", "link_loads", "Sub-flows per uplink", "light", False),
+                ("tuning-pfc-ecn/", "pause", "PFC pause state", "dark", True)]
+
+
+@pytest.mark.parametrize(("path", "chart", "title", "scheme", "script"), PHONE_CHARTS)
+def test_on_a_phone_the_build_time_chart_fits_the_column_and_looks_like_the_live_one(
+        browser: Browser, site: str, path: str, chart: str, title: str, scheme: str, script: bool) -> None:
+    """#11: before Python is live (JavaScript off, or on with Python held back) the chart does not
+    scroll sideways, its text is 11 px or more, and it shows what the live chart then shows."""
+    built = browser.new_context(java_script_enabled=script, viewport=SIZES["phone"], color_scheme=scheme)  # type: ignore[arg-type]
+    live = browser.new_context(viewport=SIZES["phone"], color_scheme=scheme)  # type: ignore[arg-type]
+    try:
+        before = built.new_page()
+        before.route("**/assets/widgets/worker.js", lambda route: None)  # Python never arrives
+        before.goto(site + path)
+        region = before.get_by_role("region", name=title).first
+        region.scroll_into_view_if_needed()
+        drawing = region.get_by_role("img", name=title)
+        expect(drawing).to_be_visible()
+        assert region.evaluate("r => r.scrollWidth - r.clientWidth") == 0
+        assert drawing.evaluate(SMALLEST_SVG_TEXT) >= 11
+        look = drawing.evaluate(BUILT_LOOK)
+        assert (look["under"], look["lefts"]) == (True, 1)
+
+        after = live.new_page()
+        after.goto(site + path)
+        figure = after.locator(f'figure.calc-chart[data-chart="{chart}"]').first
+        Widget(after, after.locator(".calc-widget", has=figure).first).wait_ready()
+        figure.scroll_into_view_if_needed()  # charts are drawn near the screen
+        plot = figure.locator(".calc-plot.js-plotly-plot")
+        expect(plot.locator(".legend .traces")).to_have_count(len(look["names"]))
+        assert plot.evaluate(LIVE_LOOK) == look
+    finally:
+        built.close()
+        live.close()

@@ -61,3 +61,22 @@ def test_calculators_catalogue_is_one_card_per_calculator_on_a_phone(phone: Page
     cut = wrap.evaluate("w => [...w.querySelectorAll('td')].filter(td => td.getBoundingClientRect().right > "
                         "w.getBoundingClientRect().right + 0.5).map(td => td.textContent.slice(0, 30))")
     assert cut == []
+
+
+SPLIT_FROM_UNIT = """root => [...root.querySelectorAll('.calc-outputs td')].filter(td => /^[\\d.,]+ \\S+$/.test(td.textContent))
+  .filter(td => { const r = document.createRange(); r.selectNodeContents(td);
+    return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1; }).map(td => td.textContent)"""
+
+
+def test_a_result_stays_on_one_line_with_its_unit_on_a_phone(phone: Page, site: str) -> None:
+    phone.goto(site + "scale-up/")  # "785.3 GB/s" beside "Bus bandwidth at the chosen GPU count"
+    assert phone.evaluate(f"() => ({SPLIT_FROM_UNIT})(document)") == []
+
+
+def test_a_wide_table_keeps_its_caption_inside_its_scrolling_region_on_a_phone(phone: Page, site: str) -> None:
+    phone.goto(site + "scale-up/")
+    region = phone.get_by_role("region", name="Against DeepEP's published figures (DeepSeek-V3 shapes: hidden 7168, 256 experts, top-8)")
+    assert region.evaluate("r => r.scrollWidth > r.clientWidth")  # the table scrolls sideways
+    caption = region.evaluate("r => { const c = r.querySelector('caption').getBoundingClientRect(), b = r.getBoundingClientRect();"
+                              " return [c.left >= b.left - 0.5, c.right <= b.right + 0.5]; }")
+    assert caption == [True, True]

@@ -111,8 +111,12 @@ const dashPx = (dash) => (dash ? dash.split(",").map((d) => `${d}px`).join(",") 
 
 // Below this drawn width (a phone) the legend goes under the plot, one entry per line, each name
 // broken at spaces into lines that fit: plotly neither wraps a name nor keeps it inside the plot.
-export const NARROW_PX = 600;
+// The x tick labels are thinned to fit side by side. The build-time chart's phone drawing
+// (widgets/phonechart.py) is shown below the same width (the diagrams' 640 px) and looks the same.
+export const NARROW_PX = 640;
 const LEGEND_CHAR_PX = 7.2; // plotly's 12 px system font, widest average (digits, capitals)
+const NARROW_PLOT_PX = 240; // room for x tick labels under the plot in a 390 px phone's column
+const TICK_GAP_PX = 12;
 const LEGEND_MARK_PX = 48; // the line sample and gaps before the name
 const LEGEND_ENTRY_PX = 20; // one legend entry of one line
 const LEGEND_LINE_PX = 16; // each further line of a wrapped name
@@ -128,7 +132,15 @@ export function wrapName(name, chars) {
   return lines.join("<br>");
 }
 
-const legendChars = (width) => Math.max(12, Math.floor((width - LEGEND_MARK_PX) / LEGEND_CHAR_PX));
+/** Every k-th tick from the first, the smallest k whose labels fit side by side under a phone's plot. */
+export function narrowTicks(ticks) {
+  const widest = Math.max(0, ...ticks.map(([, label]) => label.length)) * LEGEND_CHAR_PX + TICK_GAP_PX;
+  let k = 1;
+  while (k < ticks.length && Math.ceil(ticks.length / k) * widest > NARROW_PLOT_PX) k += 1;
+  return ticks.filter((_, i) => i % k === 0);
+}
+
+export const legendChars = (width) => Math.max(12, Math.floor((width - LEGEND_MARK_PX) / LEGEND_CHAR_PX));
 const narrow = (width) => width > 0 && width < NARROW_PX;
 
 export function plotTraces(chart, traces, t, width = 0) {
@@ -151,11 +163,15 @@ export function plotTraces(chart, traces, t, width = 0) {
   });
 }
 
-function plotAxis(label, unit, axis) {
+// `phone`: the x axis of a narrow plot, its tick labels thinned (narrowTicks).
+function plotAxis(label, unit, axis, phone = false) {
   const base = { title: { text: title(label, unit) }, gridcolor: "rgba(128,128,128,0.25)", zeroline: false, automargin: true };
-  if (axis.kind === "category") return { ...base, type: "category" };
+  const ticks = phone ? narrowTicks(axis.ticks) : axis.ticks;
+  if (axis.kind === "category") {
+    return phone ? { ...base, type: "category", tickmode: "array", tickvals: ticks.map(([, l]) => l) } : { ...base, type: "category" };
+  }
   return { ...base, type: axis.kind, range: [axis.lo, axis.hi], tickmode: "array",
-    tickvals: axis.ticks.map(([v]) => v), ticktext: axis.ticks.map(([, l]) => l) };
+    tickvals: ticks.map(([v]) => v), ticktext: ticks.map(([, l]) => l) };
 }
 
 /** Height (px) of the legend under a narrow plot, one entry per row (0 when the plot is wide). */
@@ -170,7 +186,7 @@ export function plotLayout(chart, traces, colour, width = 0, t = (s) => s) {
   const x = axisTicks(chart.x_axis, chart.x_unit, xs);
   const legend = legendHeight(seriesNames(traces, t), width);
   return {
-    xaxis: plotAxis(chart.x_label, chart.x_unit, chart.style === "bar" ? barAxis(x, xs) : x),
+    xaxis: plotAxis(chart.x_label, chart.x_unit, chart.style === "bar" ? barAxis(x, xs) : x, narrow(width)),
     yaxis: plotAxis(chart.y_label, chart.y_unit, axisTicks(chart.y_axis, chart.y_unit, traces.flatMap((t) => t.y))),
     margin: { l: 70, r: 20, t: 20, b: 60 + legend }, height: 380 + legend, colorway: COLOURS, barmode: "group",
     bargap: 0.2,
