@@ -293,6 +293,11 @@ function markEarlier(el, t) {
   note.textContent = t("For earlier inputs: redrawn with the inputs above when scrolled into view.");
 }
 
+// What a chart's drawing reads from the page: its width and text colour.
+function measure(div) {
+  return { width: div.clientWidth, colour: getComputedStyle(div).color };
+}
+
 // plotly's own words (its tool bar's tooltips, a hint after zooming), as plotly's locales name them.
 function plotlyWords(t) {
   return {
@@ -574,22 +579,24 @@ class Widget {
     const waiting = !plotlyLoaded && this.differsFromResult();
     if (waiting) this.markStale("chart");
     const Plotly = await loadPlotly();
-    const draws = [];
-    for (const chart of charts) {
-      const div = this.root.querySelector(`#${CSS.escape(this.root.id)}-${CSS.escape(chart.name)}`);
-      if (!div) continue;
-      draws.push(drawWhenNear(div.closest(".calc-chart") ?? div, key, this.shown,
-        () => this.plot(Plotly, div, chart, result.charts[chart.name]), this.t));
-    }
+    const divs = charts.map((chart) => [chart, this.root.querySelector(`#${CSS.escape(this.root.id)}-${CSS.escape(chart.name)}`)])
+      .filter(([, div]) => div);
+    // Every chart measured before any is drawn: one layout, not one per chart after the previous
+    // one's drawing. A drawing deferred until the reader nears it measures then.
+    const sizes = new Map(divs.map(([, div]) => [div, measure(div)]));
+    let now = true;
+    const draws = divs.map(([chart, div]) => drawWhenNear(div.closest(".calc-chart") ?? div, key, this.shown,
+      () => this.plot(Plotly, div, chart, result.charts[chart.name], now ? sizes.get(div) : measure(div)), this.t));
+    now = false;
     await Promise.all(draws);
     if (waiting && this.root.dataset.stale === "chart") this.markStale(null);
   }
 
-  // Plotly.react: after the first drawing, plotly updates only what changed.
-  plot(Plotly, div, chart, traces) {
+  // Plotly.react: after the first drawing, plotly updates only what changed. `size`: the div's
+  // width (a narrow plot, a phone, gets its legend under it, names wrapped) and text colour.
+  plot(Plotly, div, chart, traces, { width, colour } = measure(div)) {
     if (!div.dataset.plotly) { div.replaceChildren(); div.dataset.plotly = "true"; }
-    const width = div.clientWidth; // a narrow plot (a phone) gets its legend under it, names wrapped
-    return Plotly.react(div, plotTraces(chart, traces, this.t, width), plotLayout(chart, traces, getComputedStyle(div).color, width, this.t), {
+    return Plotly.react(div, plotTraces(chart, traces, this.t, width), plotLayout(chart, traces, colour, width, this.t), {
       displaylogo: false, responsive: true, modeBarButtonsToRemove: ["sendDataToCloud"],
       locale: this.lang, locales: { [this.lang]: { dictionary: plotlyWords(this.t) } },
     });
