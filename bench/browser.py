@@ -34,7 +34,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -481,20 +481,21 @@ def critical_cpu_ms(events: list[dict[str, Any]]) -> list[float]:
             for a, b in windows]
 
 
-def lab_latencies(browser: Browser, url: str) -> dict[str, list[float]]:
+def per_lab(measure: Callable[[Browser, str, Lab], list[float]], what: str, browser: Browser,
+            url: str) -> dict[str, list[float]]:
     out = {}
     for lab in LABS:
-        out[lab.title] = input_latency(browser, url, lab)
-        progress(f"{lab.title}: input-to-result p95 {percentile(out[lab.title], 95):.1f} ms")
+        out[lab.title] = measure(browser, url, lab)
+        progress(f"{lab.title}: {what} p95 {percentile(out[lab.title], 95):.1f} ms")
     return out
+
+
+def lab_latencies(browser: Browser, url: str) -> dict[str, list[float]]:
+    return per_lab(input_latency, "input-to-result", browser, url)
 
 
 def lab_cpu(browser: Browser, url: str) -> dict[str, list[float]]:
-    out = {}
-    for lab in LABS:
-        out[lab.title] = input_cpu(browser, url, lab)
-        progress(f"{lab.title}: CPU on the way to the result, p95 {percentile(out[lab.title], 95):.1f} ms")
-    return out
+    return per_lab(input_cpu, "CPU on the way to the result,", browser, url)
 
 
 def cpu_rows(cpu: dict[str, list[float]]) -> list[tuple[str, str, str]]:

@@ -247,10 +247,12 @@ const STALE_NOTES = {
 
 // ---- drawing only what is on or near the screen ------------------------------------------------
 //
-// A change redraws the charts and the view that are on the screen or within a screen of it; the
-// others keep their drawing, marked as for earlier inputs (dimmed, with a note), and are drawn
-// with the latest result as the reader scrolls towards them (the margin lets that happen before
-// they are in view). Until the observer has first reported an element, it counts as near.
+// A change redraws the charts and the view that are on the screen at once, and those within a
+// screen of it right after the next frame (the reader sees the result on the screen first; a
+// newer result replaces a drawing still waiting); the others keep their drawing, marked as for
+// earlier inputs (dimmed, with a note), and are drawn with the latest result as the reader
+// scrolls towards them (the margin lets that happen before they are in view). Until the observers
+// have first reported an element, it counts as on the screen.
 
 const NEAR_MARGIN = "100% 0px";
 const nearness = new WeakMap(); // element -> is it on or near the screen (last report)
@@ -264,9 +266,28 @@ const nearObserver = "IntersectionObserver" in window
     }
   }, { rootMargin: NEAR_MARGIN })
   : null;
+const onScreen = new WeakMap(); // element -> is it on the screen (last report)
+const screenObserver = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => { for (const e of entries) onScreen.set(e.target, e.isIntersecting); })
+  : null;
+const soon = new Map(); // element -> its drawing, near the screen but not on it: made after the next frame
+let soonPending = false;
 
-// Draws `el` for the inputs `key` now if it is near the screen, else when it comes near; meanwhile
-// it is marked, unless what it shows is already for those inputs (`shown`: element -> inputs).
+function drawSoon(el, draw) {
+  soon.set(el, draw);
+  if (soonPending) return;
+  soonPending = true;
+  requestAnimationFrame(() => setTimeout(() => {
+    soonPending = false;
+    const draws = [...soon.values()];
+    soon.clear();
+    for (const d of draws) d();
+  }, 0));
+}
+
+// Draws `el` for the inputs `key` now if it is on the screen, right after the next frame if it is
+// near it, else when it comes near; meanwhile it is marked, unless what it shows is already for
+// those inputs (`shown`: element -> inputs).
 function drawWhenNear(el, key, shown, draw, t) {
   const drawn = async () => {
     await draw();
@@ -276,7 +297,13 @@ function drawWhenNear(el, key, shown, draw, t) {
     el.dispatchEvent(new CustomEvent("calc:drawn", { bubbles: true }));
     if (!deferred.has(el)) markEarlier(el, null);
   };
-  if (!nearObserver || nearness.get(el) !== false) { deferred.delete(el); return drawn(); }
+  if (!nearObserver || nearness.get(el) !== false) {
+    deferred.delete(el);
+    if (onScreen.get(el) !== false) { soon.delete(el); return drawn(); }
+    drawSoon(el, () => drawn().catch((err) => console.warn("drawing near the screen:", err)));
+    return undefined;
+  }
+  soon.delete(el);
   deferred.set(el, () => drawn().catch((err) => console.warn("deferred drawing:", err)));
   markEarlier(el, shown.get(el) === key ? null : t);
   return undefined;
@@ -382,7 +409,7 @@ class Widget {
     // The inputs each chart and the view are drawn for (the build-time drawing: the page's own).
     this.shown = new WeakMap();
     const built = JSON.stringify({ ...this.state.params, ...this.initial });
-    for (const el of root.querySelectorAll(".calc-chart, .calc-view")) { this.shown.set(el, built); nearObserver?.observe(el); }
+    for (const el of root.querySelectorAll(".calc-chart, .calc-view")) { this.shown.set(el, built); nearObserver?.observe(el); screenObserver?.observe(el); }
     this.form.addEventListener("input", (e) => this.onInput(e));
     this.form.addEventListener("change", (e) => this.onInput(e));
     this.form.addEventListener("submit", (e) => e.preventDefault());
