@@ -247,9 +247,10 @@ const STALE_NOTES = {
 
 // ---- drawing only what is on or near the screen ------------------------------------------------
 //
-// A change redraws the charts and the view that are on the screen at once, and those within a
-// screen of it right after the next frame (the reader sees the result on the screen first; a
-// newer result replaces a drawing still waiting); the others keep their drawing, marked as for
+// A change redraws the charts and the view that are on the screen or within a screen of it; a
+// chart within a screen but not on it is drawn right after the next frame, so the result on the
+// screen comes first (a newer result replaces a drawing still waiting; a view, which holds the
+// reader's controls, is never left for later). The others keep their drawing, marked as for
 // earlier inputs (dimmed, with a note), and are drawn with the latest result as the reader
 // scrolls towards them (the margin lets that happen before they are in view). Until the observers
 // have first reported an element, it counts as on the screen.
@@ -285,10 +286,10 @@ function drawSoon(el, draw) {
   }, 0));
 }
 
-// Draws `el` for the inputs `key` now if it is on the screen, right after the next frame if it is
-// near it, else when it comes near; meanwhile it is marked, unless what it shows is already for
-// those inputs (`shown`: element -> inputs).
-function drawWhenNear(el, key, shown, draw, t) {
+// Draws `el` for the inputs `key` now if it is near the screen (`later`: if it is on the screen,
+// and right after the next frame if it is only near it), else when it comes near; meanwhile it is
+// marked, unless what it shows is already for those inputs (`shown`: element -> inputs).
+function drawWhenNear(el, key, shown, draw, t, later = false) {
   const drawn = async () => {
     await draw();
     shown.set(el, key);
@@ -299,7 +300,7 @@ function drawWhenNear(el, key, shown, draw, t) {
   };
   if (!nearObserver || nearness.get(el) !== false) {
     deferred.delete(el);
-    if (onScreen.get(el) !== false) { soon.delete(el); return drawn(); }
+    if (!later || onScreen.get(el) !== false) { soon.delete(el); return drawn(); }
     drawSoon(el, () => drawn().catch((err) => console.warn("drawing near the screen:", err)));
     return undefined;
   }
@@ -613,7 +614,7 @@ class Widget {
     const sizes = new Map(divs.map(([, div]) => [div, measure(div)]));
     let now = true;
     const draws = divs.map(([chart, div]) => drawWhenNear(div.closest(".calc-chart") ?? div, key, this.shown,
-      () => this.plot(Plotly, div, chart, result.charts[chart.name], now ? sizes.get(div) : measure(div)), this.t));
+      () => this.plot(Plotly, div, chart, result.charts[chart.name], now ? sizes.get(div) : measure(div)), this.t, true));
     now = false;
     await Promise.all(draws);
     if (waiting && this.root.dataset.stale === "chart") this.markStale(null);
