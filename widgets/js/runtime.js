@@ -620,8 +620,9 @@ class Widget {
     if (waiting && this.root.dataset.stale === "chart") this.markStale(null);
   }
 
-  // Plotly.react: after the first drawing, plotly updates only what changed. `size`: the div's
-  // width (a narrow plot, a phone, gets its legend under it, names wrapped) and text colour.
+  // Plotly.react: after the first drawing, plotly updates only what changed. The last argument is
+  // the div's width (a narrow plot, a phone, gets its legend under it, names wrapped) and text
+  // colour, measured here unless given.
   plot(Plotly, div, chart, traces, { width, colour } = measure(div)) {
     if (!div.dataset.plotly) { div.replaceChildren(); div.dataset.plotly = "true"; }
     return Plotly.react(div, plotTraces(chart, traces, this.t, width), plotLayout(chart, traces, colour, width, this.t), {
