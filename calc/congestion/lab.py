@@ -34,7 +34,7 @@ DYNAMIC_THRESHOLD = cite(
 )
 
 __all__ = ["SCENARIOS", "SCENARIO_LABELS", "summarize", "congestion", "jain", "percentile",
-           "SWEEP_SENDERS"]
+           "SWEEP_SENDERS", "rounded"]
 
 PFC_WATCHDOG = cite(
     "sonic-pfcwd",
@@ -166,6 +166,19 @@ def _charts(run: Run, xoff_KB: float) -> dict[str, tuple[Trace, ...]]:
     }
 
 
+def rounded(rows: list[list[float]], digits: int = 2) -> list[list[float]]:
+    """``[[round(v, digits) ...] ...]``, each distinct value rounded once: a sender's rate holds between
+    DCQCN events, so the view's 64 × 250 rate samples have a few dozen distinct values."""
+    done: dict[float, float] = {}
+
+    def one(v: float) -> float:
+        if v not in done:
+            done[v] = round(v, digits)
+        return done[v]
+
+    return [[one(v) for v in row] for row in rows]
+
+
 def _data(run: Run, setup: Setup) -> dict[str, Any]:
     """Everything the animated view needs, rounded to keep the page small."""
     frames = {k: [round(v, 2) for v in vs] for k, vs in run.frames.items()}
@@ -173,7 +186,7 @@ def _data(run: Run, setup: Setup) -> dict[str, Any]:
               "remote": f.hops[0] == 0} for f in run.flows]
     return {
         "frames": frames,
-        "rates": [[round(v, 2) for v in r] for r in run.rates],
+        "rates": rounded(run.rates),
         "flows": flows,
         "kmin_KB": setup.kmin_KB, "kmax_KB": setup.kmax_KB, "pmax": setup.pmax,
         "xoff_KB": setup.xoff_KB, "xon_KB": max(0.0, setup.xoff_KB - 2.0),

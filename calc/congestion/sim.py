@@ -56,6 +56,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from operator import add, itemgetter
 
 from calc.congestion.dcqcn import PACKET_B, PARAMS, DcqcnParams, mark_probability
 from calc.congestion.headroom import SPEED_DELAYS_BT, headroom_parts
@@ -70,6 +71,7 @@ PORTS = ("U→S", "S→R", "S→V")
 PORT_SWITCH = (0, 1, 1)          # port -> switch (0 = U, 1 = S)
 LOSSY_QUEUE_SHARE = 0.25
 MAX_FRAMES = 250
+_first = itemgetter(0)   # a flow's first queue: its sender's ingress counter
 
 
 @dataclass(frozen=True)
@@ -292,14 +294,10 @@ class _State:
         self._outputs()
         # What the service loop reads, bound once per run (lists and objects whose identity never changes).
         self.serve_refs = (self.cnt, self.arrivals, self.debt, self.marked, self.counting, self.rng,
-                           self.run.flow_delivered_B, self.waste_until)
+                           self.run.flow_delivered_B, self.waste_until, self.fresh)
         self.arrive_refs = (self.qc, self.occ, self.cnt, self.lossy_limit, self.buffer_B, self.wd_on)
-        self.dcqcn_refs = (self.marked, self.cnp_due, self.last_cnp, self.last_dec, self.notified, self.a_next,
-                           self.t_next, self.alpha, self.tc, self.bc, self.b_count, self.sent_f)
-        self.dcqcn_consts = (self.cnp_gap, self.fb, self.dec_gap, self.alpha_steps, self.timer_steps,
-                             prm.first_cnp_line_rate, 1 - prm.g, prm.byte_counter_B)
-        self.inject_refs = (self.host_paused, self.sent_f, self.rc, self.bpg, _inlets(self.first, self.q, self.qc),
-                            self.occ, self.cnt, self.lossy_limit, self.buffer_B)
+        self.inject_refs = (self.sent_f, self.rc, self.bpg, _inlets(self.first, self.q, self.qc),
+                            self.occ, self.lossy_limit, self.buffer_B)
 
     def _limits(self, s: Setup, prm: DcqcnParams) -> None:
         dt, steps = self.dt, self.steps
@@ -347,11 +345,18 @@ class _State:
         self.port_k = [(k, up_cls[k]) for k in range(nk) if not up_kind[k]]
         self.req = [False] * nk
         self.ring = [[False] * self.delay for _ in range(nk)]
-        # (its ring, who it pauses, its counter) per host-facing counter, bound once for _pfc_ring.
-        self.host_rings = [(self.ring[k], f, k) for k, f in self.host_k]
-        self.pfc_k = [k for k in range(nk) if protect[up_cls[k]]]
+        # Each sender's own ingress counter, in flow order; the requests in flight to the senders are
+        # one snapshot per step (``host_ring[slot]``: paused or not, per flow).
+        host_of = dict((f, k) for k, f in self.host_k)
+        self.host_counter = [host_of[f] for f in range(nf)]
+        self.host_ring = [[False] * nf for _ in range(self.delay)]
         self.qc = [[0.0, 0.0] for _ in PORTS]         # bytes per port per class
-        self.cnt = [0.0] * nk                          # ingress counters
+        # Ingress counters. A sender's counter at its first switch holds what its first queue holds (both
+        # change by the same amounts in the same order), so it is read there: ``cnt`` keeps U→S's.
+        self.cnt = [0.0] * nk
+        self.pfc_k = [(k, q[up_id[k]], 0) if up_kind[k] else (k, self.cnt, k) for k in range(nk)
+                      if protect[up_cls[k]]]           # (counter, where its value is, index there)
+        self.s_hosts = [up_id[k] for k in range(nk) if up_kind[k] and self.k_sw[k] == 1]
         self.occ = [0.0, 0.0]                          # switch occupancy
         self.host_paused = [False] * nf
         self.port_paused = [[False, False] for _ in PORTS]
@@ -368,7 +373,8 @@ class _State:
     def _senders(self, s: Setup, prm: DcqcnParams) -> None:
         flows, nf = self.flows, self.nf
         self.is_tcp = [f.cls == LOSSY for f in flows]
-        self.dq = [i for i, f in enumerate(flows) if f.kind == "incast"]
+        self.n_incast = n = sum(1 for f in flows if f.kind == "incast")
+        assert all(f.kind == "incast" for f in flows[:n])   # the DCQCN senders are flows 0 .. n-1
         self.tq = [i for i, f in enumerate(flows) if f.cls == LOSSY]
         self.demand = [f.demand_Gbps for f in flows]
         self.rc = _start_rates(s, flows)
@@ -376,16 +382,20 @@ class _State:
         self.alpha = [prm.initial_alpha] * nf
         self.a_next = [self.alpha_steps - 1] * nf     # step of the next α decay
         self.t_next = [self.timer_steps - 1] * nf     # step of the next rate-increase timer event
-        self.b_count = [0.0] * nf
+        # The same steps as tables of who is due when (a flow may be listed at a step it no longer has).
+        self.alpha_at: dict[int, list[int]] = {self.alpha_steps - 1: list(range(n))}
+        self.timer_at: dict[int, list[int]] = {self.timer_steps - 1: list(range(n))}
+        self.due_at: dict[int, list[int]] = {}        # CNPs reaching their senders, by step
+        self.b_count = [0.0] * n
         self.tc = [0] * nf
         self.bc = [0] * nf
         self.last_dec = [-10**9] * nf
         self.last_cnp = [-10**9] * nf
-        self.cnp_due = [-1] * nf
         self.loss_due = [-1] * nf
         self.last_cut = [-10**9] * nf
         self.waste_until = [-1] * nf
         self.marked = [False] * nf
+        self.fresh: list[int] = []                    # flows marked in this step, in order
         self.counting = s.marking == "deterministic"
         self.debt = [(f + 1) / (nf + 1) for f in range(nf)]   # marks owed (deterministic marking), staggered
         self.notified = [False] * nf
@@ -434,10 +444,9 @@ FRAME_KEYS = ("t_us", "queue_R_KB", "queue_R_tcp_KB", "queue_U_KB", "ingress_up_
 def _pfc_ring(st: _State, t: int, stuck: bool) -> None:
     """1. PFC requests take effect after the pause round trip; a stuck receiver pauses S→R (watchdog aside)."""
     slot = t % st.delay
-    ring, req, host_paused = st.ring, st.req, st.host_paused
-    for r, f, k in st.host_rings:
-        host_paused[f] = r[slot]
-        r[slot] = req[k]
+    ring, req = st.ring, st.req
+    st.host_paused = st.host_ring[slot]
+    st.host_ring[slot] = list(map(req.__getitem__, st.host_counter))
     up_pp = st.port_paused[0]
     for k, c in st.port_k:
         r = ring[k]
@@ -457,9 +466,9 @@ def _pfc_ring(st: _State, t: int, stuck: bool) -> None:
         rx_pp[c] = rx_pause and not wd_on[c]
 
 
-_Inlet = tuple[list[float], int, int, bool, list[tuple[int, list[float], int]]]
+_Inlet = tuple[list[float], int, int, bool, list[tuple[int, list[float]]]]
 """Consecutive flows with the same first queue: (its port's class bytes, switch, class, drop-tail?,
-[(flow, the flow's queues, its ingress counter)])."""
+[(flow, the flow's queues)]); the first queue is also the flow's ingress counter."""
 
 
 def _inlets(first: list[tuple[int, int, int, int, bool]], q: list[list[float]],
@@ -467,11 +476,11 @@ def _inlets(first: list[tuple[int, int, int, int, bool]], q: list[list[float]],
     """Flows grouped, in flow order, by first queue, so injection keeps that queue's sums in locals."""
     groups: list[_Inlet] = []
     last = None
-    for f, (p0, sw, k0, c, droptail) in enumerate(first):
+    for f, (p0, sw, _, c, droptail) in enumerate(first):
         if last != (p0, c, droptail):
             last = (p0, c, droptail)
             groups.append((qc[p0], sw, c, droptail, []))
-        groups[-1][4].append((f, q[f], k0))
+        groups[-1][4].append((f, q[f]))
     return groups
 
 
@@ -480,11 +489,12 @@ def _inject(st: _State, t: int) -> None:
 
     The group's queue and switch sums live in locals (same additions, same order as one flow at a
     time) and are stored before a drop, whose go-back-N reads the queues."""
-    host_paused, sent_f, rc, bpg, inlets, occ, cnt, lossy_limit, buffer_B = st.inject_refs
+    sent_f, rc, bpg, inlets, occ, lossy_limit, buffer_B = st.inject_refs
+    host_paused = st.host_paused
     sent = st.sent_t
     for qp, sw, c, droptail, members in inlets:
         o, v = occ[sw], qp[c]   # drop-tail is the lossy class only, so qp[0] is v there
-        for f, qf, k0 in members:
+        for f, qf in members:
             if host_paused[f]:
                 sent_f[f] = 0.0
                 continue
@@ -497,7 +507,6 @@ def _inject(st: _State, t: int) -> None:
                 x = st.admit(f, x, room, t)
             qf[0] += x
             v += x
-            cnt[k0] += x
             o += x
         occ[sw], qp[c] = o, v
     st.sent_t = sent
@@ -534,7 +543,7 @@ def _serve_class(st: _State, t: int, queue: list[tuple[int, int, int, _Hop | Non
                  pm: float, at_r: bool, c: int, dropping: bool) -> None:
     """The tight inner loop: one class ``c`` of one port (``queue``, its members), each member leaving in
     proportion to its bytes, marked with probability ``pm``; then what reached a receiver is counted."""
-    cnt, arrivals, debt, marked, counting, rng, deliv_f, waste_until = st.serve_refs
+    cnt, arrivals, debt, marked, counting, rng, deliv_f, waste_until, fresh = st.serve_refs
     marks, wasted, good, got = st.acc_marks, st.wasted, st.acc_good, 0.0  # summed in the original order
     arrive, marking, certain, keep, packet = arrivals.append, pm > 0.0, pm >= 1.0, 1.0 - pm, PACKET_B
     for f, h, k, nxt, qf in queue:
@@ -542,7 +551,8 @@ def _serve_class(st: _State, t: int, queue: list[tuple[int, int, int, _Hop | Non
         if x <= 0.0:
             continue
         qf[h] -= x
-        cnt[k] -= x
+        if h:  # a first hop's counter is its queue
+            cnt[k] -= x
         if marking:
             n = x / packet
             pn = pm * n
@@ -551,10 +561,13 @@ def _serve_class(st: _State, t: int, queue: list[tuple[int, int, int, _Hop | Non
                 owed = debt[f] + pn
                 if owed >= 1.0:
                     owed -= 1.0
-                    marked[f] = True
+                    if not marked[f]:
+                        marked[f] = True
+                        fresh.append(f)
                 debt[f] = owed
             elif not marked[f] and (certain or rng.random() < 1.0 - keep ** n):
                 marked[f] = True
+                fresh.append(f)
         if nxt is not None:
             arrive((nxt, x))
         elif dropping:
@@ -587,7 +600,8 @@ def _flush(st: _State, qp: list[float]) -> None:
             for f, h, k, _, qf in st.members[1][c]:
                 x = qf[h]
                 qf[h] = 0.0
-                st.cnt[k] -= x
+                if h:
+                    st.cnt[k] -= x
                 st.occ[1] -= x
                 st.lose(f, x)
             qp[c] = 0.0
@@ -611,61 +625,133 @@ def _arrive(st: _State, t: int, stuck: bool) -> None:
 def _xoff_xon(st: _State) -> None:
     """5. PFC: XOFF / XON per ingress counter (a pause frame counted at each XOFF). With ``pfc_alpha``
     the thresholds are dynamic (Choudhury and Hahne): alpha × the switch's free shared buffer."""
-    req, cnt, xon, xoff = st.req, st.cnt, st.xon, st.xoff
-    pfc_a, ksw, occ, buffer_B = st.s.pfc_alpha, st.k_sw, st.occ, st.buffer_B
-    for k in st.pfc_k:
-        on, off = xoff, xon
-        if pfc_a > 0.0:
-            on = pfc_a * (buffer_B - occ[ksw[k]])
-            off = max(0.0, on - 2 * PACKET_B)
-        if req[k]:
-            if cnt[k] <= off:
-                req[k] = False
-        elif cnt[k] >= on:
-            req[k] = True
-            st.pause_frames += 1
+    if st.s.pfc_alpha > 0.0:
+        _xoff_xon_dynamic(st)
+    elif any(st.req) or max(st.cnt) >= st.xoff or max(map(_first, st.q)) >= st.xoff:
+        # (else no counter is paused or reaches XOFF: nothing changes)
+        _xoff_xon_fixed(st)
     if st.port_paused[0][1] or st.port_paused[0][0]:
         st.up_paused_steps += 1
 
 
+def _xoff_xon_fixed(st: _State) -> None:
+    req, xon, xoff = st.req, st.xon, st.xoff
+    for k, held, i in st.pfc_k:
+        if req[k]:
+            if held[i] <= xon:
+                req[k] = False
+        elif held[i] >= xoff:
+            req[k] = True
+            st.pause_frames += 1
+
+
+def _xoff_xon_dynamic(st: _State) -> None:
+    req, pfc_a, ksw, occ, buffer_B = st.req, st.s.pfc_alpha, st.k_sw, st.occ, st.buffer_B
+    for k, held, i in st.pfc_k:
+        on = pfc_a * (buffer_B - occ[ksw[k]])
+        off = max(0.0, on - 2 * PACKET_B)
+        if req[k]:
+            if held[i] <= off:
+                req[k] = False
+        elif held[i] >= on:
+            req[k] = True
+            st.pause_frames += 1
+
+
 def _dcqcn(st: _State, t: int) -> None:
     """6. Notification point (a CNP per marked flow, at most one per interval) and DCQCN reaction points:
-    a CNP cuts the rate; otherwise α decays on its timer and timer or byte-counter events raise it."""
-    marked, cnp_due, last_cnp, last_dec, notified, a_next, t_next, alpha, tc, bc, b_count, sent_f = st.dcqcn_refs
-    cnp_gap, fb, dec_gap, alpha_steps, timer_steps, first_line, decay, byte_counter_B = st.dcqcn_consts
+    a CNP cuts the rate; otherwise α decays on its timer and timer or byte-counter events raise it.
+
+    Work follows events: the flows marked in this step, the CNPs and timers due now (``_at`` tables),
+    and the byte counters, which are summed for every sender at once."""
+    if st.fresh:
+        _notify(st, t)
+    _increase(st, t, _react(st, t) if t in st.due_at else ())
+
+
+def _at(table: dict[int, list[int]], step: int, f: int) -> None:
+    """Note that flow ``f`` is due at ``step``."""
+    if step in table:
+        table[step].append(f)
+    else:
+        table[step] = [f]
+
+
+def _notify(st: _State, t: int) -> None:
+    """The receivers of the senders marked in this step send a CNP, unless they sent one within the interval."""
+    marked, last_cnp, n, gap, due = st.marked, st.last_cnp, st.n_incast, st.cnp_gap, t + st.fb
     cnps = st.acc_cnps
-    for f in st.dq:
-        due = cnp_due[f] == t
-        if marked[f]:
-            marked[f] = False
-            if t - last_cnp[f] >= cnp_gap:
-                last_cnp[f] = t
-                cnp_due[f] = t + fb
-                cnps += 1
-        if due:
-            if first_line and not notified[f]:
-                _first_cnp(st, f, t)
-                continue
-            if t - last_dec[f] >= dec_gap:
-                _decrease(st, f, t)
-                continue
-        if t >= a_next[f]:
-            a_next[f] = t + alpha_steps
-            alpha[f] *= decay
-        events = 0
-        if t >= t_next[f]:
-            t_next[f] = t + timer_steps
-            tc[f] += 1
-            events = 1
-        b = b_count[f] + sent_f[f]
-        if b >= byte_counter_B:
-            b -= byte_counter_B
-            bc[f] += 1
-            events += 1
-        b_count[f] = b
-        if events:
-            _raise(st, f, events)
+    for f in st.fresh:
+        if f >= n:   # not a DCQCN sender (the victim flow): it stays marked
+            continue
+        marked[f] = False
+        if t - last_cnp[f] >= gap:
+            last_cnp[f] = t
+            _at(st.due_at, due, f)
+            cnps += 1
+    st.fresh.clear()
     st.acc_cnps = cnps
+
+
+def _react(st: _State, t: int) -> list[int]:
+    """CNPs reaching their senders now: the first may set line rate (ConnectX), others cut the rate unless
+    one was cut within the decrease gap. Returns the senders that reacted (their timers restart)."""
+    reacted = []
+    for f in st.due_at.pop(t):
+        if st.prm.first_cnp_line_rate and not st.notified[f]:
+            _first_cnp(st, f, t)
+        elif t - st.last_dec[f] >= st.dec_gap:
+            _decrease(st, f, t)
+        else:
+            continue
+        reacted.append(f)
+    return reacted
+
+
+def _increase(st: _State, t: int, reacted: list[int] | tuple[()]) -> None:
+    """Senders that did not react: α decays on its timer; the timer and the byte counter raise the rate."""
+    b = list(map(add, st.b_count, st.sent_f[:st.n_incast]))
+    for f in reacted:
+        b[f] = 0.0
+    st.b_count = b
+    if t in st.alpha_at:
+        _alpha_decay(st, t)
+    events: dict[int, int] = _timer(st, t) if t in st.timer_at else {}
+    if max(b) >= st.prm.byte_counter_B:
+        _byte_counter(st, b, events)
+    for f, e in events.items():
+        _raise(st, f, e)
+
+
+def _alpha_decay(st: _State, t: int) -> None:
+    """α decays for the senders whose α timer is due now."""
+    a_next = st.a_next
+    for f in st.alpha_at.pop(t):
+        if a_next[f] == t:
+            a_next[f] = t + st.alpha_steps
+            _at(st.alpha_at, a_next[f], f)
+            st.alpha[f] *= 1 - st.prm.g
+
+
+def _timer(st: _State, t: int) -> dict[int, int]:
+    """Rate-increase timer events of the senders whose timer is due now: {sender: 1}."""
+    t_next, events = st.t_next, {}
+    for f in st.timer_at.pop(t):
+        if t_next[f] == t:
+            t_next[f] = t + st.timer_steps
+            _at(st.timer_at, t_next[f], f)
+            st.tc[f] += 1
+            events[f] = 1
+    return events
+
+
+def _byte_counter(st: _State, b: list[float], events: dict[int, int]) -> None:
+    """Byte-counter events: every ``byte_counter_B`` a sender sends."""
+    for f, v in enumerate(b):
+        if v >= st.prm.byte_counter_B:
+            b[f] = v - st.prm.byte_counter_B
+            st.bc[f] += 1
+            events[f] = events.get(f, 0) + 1
 
 
 def _first_cnp(st: _State, f: int, t: int) -> None:
@@ -679,7 +765,9 @@ def _first_cnp(st: _State, f: int, t: int) -> None:
 def _restart_timers(st: _State, f: int, t: int) -> None:
     st.last_dec[f] = t
     st.a_next[f] = t + st.alpha_steps
+    _at(st.alpha_at, st.a_next[f], f)
     st.t_next[f] = t + st.timer_steps
+    _at(st.timer_at, st.t_next[f], f)
     st.tc[f] = st.bc[f] = 0
     st.b_count[f] = 0.0
 
@@ -743,7 +831,7 @@ def _frame(st: _State, t: int) -> None:
     values = (
         round((t + 1) * st.dt, 3), qc[1][1] / 1000, qc[1][0] / 1000, (qc[0][0] + qc[0][1]) / 1000,
         sum(cnt[k] for k in st.up_counter) / 1000,
-        max((cnt[k] for k in range(st.nk) if st.up_kind[k] and st.k_sw[k] == 1), default=0.0) / 1000,
+        max((st.q[f][0] for f in st.s_hosts), default=0.0) / 1000,
         st.acc_marks, st.acc_cnps, 1.0 if pp[0][1] else 0.0, 1.0 if pp[0][0] else 0.0,
         float(sum(1 for f in range(nf) if host_paused[f] and hops[f][0] != 0)),
         float(sum(1 for f in range(nf) if host_paused[f] and hops[f][0] == 0)),

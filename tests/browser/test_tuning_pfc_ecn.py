@@ -79,6 +79,25 @@ def test_player_advances_while_playing(page: Page, site: str) -> None:
     expect(player.locator(".cg-clock")).not_to_have_text(first)
 
 
+DRAWN_Y = "f => f.querySelector('.calc-plot').data.map((t) => t.y)"
+
+
+def test_a_chart_just_below_the_screen_is_drawn_with_the_new_result_unmarked(page: Page, site: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 500})
+    page.goto(site + PAGE)
+    wait_live(page)
+    below = lab(page).locator('figure[data-chart="throughput"]')
+    below.evaluate("f => window.scrollBy(0, f.getBoundingClientRect().top - innerHeight - 50)")  # 50 px below
+    before = below.evaluate(DRAWN_Y)
+    lab(page).get_by_label("Scenario").evaluate(
+        "s => { s.value = 'storm'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
+    expected = run("congestion", {"scenario": "storm"})
+    expect(lab(page).locator('tr[data-output="victim_Gbps"] td')).to_have_text(expected.display("victim_Gbps"))
+    page.wait_for_function(f"([f, before]) => JSON.stringify(({DRAWN_Y})(f)) !== JSON.stringify(before)",
+                           arg=[below.element_handle(), before])
+    assert below.evaluate(DRAWN_Y) == [list(t.y) for t in expected.outcome.charts["throughput"]]
+    expect(below).not_to_have_attribute("data-earlier", "true")
+
 def test_a_chart_off_the_screen_is_marked_then_redrawn_when_the_reader_scrolls_to_it(page: Page, site: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 500})
     page.goto(site + PAGE)

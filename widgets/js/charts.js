@@ -9,7 +9,12 @@ const BYTE_UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
 const MAX_TICKS = 8;
 const LOG10_2 = Math.log10(2);
 
-const grouped = (v, decimals) => v.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+// One formatter per number of decimals (what toLocaleString makes anew on every call).
+const formats = new Map();
+const grouped = (v, decimals) => {
+  if (!formats.has(decimals)) formats.set(decimals, new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
+  return formats.get(decimals).format(v);
+};
 const fixed = (v, decimals) => (decimals ? grouped(v, decimals) : Math.round(v).toLocaleString("en-US"));
 
 export function byteLabel(v) {

@@ -247,10 +247,13 @@ const STALE_NOTES = {
 
 // ---- drawing only what is on or near the screen ------------------------------------------------
 //
-// A change redraws the charts and the view that are on the screen or within a screen of it; the
-// others keep their drawing, marked as for earlier inputs (dimmed, with a note), and are drawn
-// with the latest result as the reader scrolls towards them (the margin lets that happen before
-// they are in view). Until the observer has first reported an element, it counts as near.
+// A change redraws the charts and the view that are on the screen or within a screen of it; a
+// chart within a screen but not on it is drawn right after the next frame, so the result on the
+// screen comes first (a newer result replaces a drawing still waiting; a view, which holds the
+// reader's controls, is never left for later). The others keep their drawing, marked as for
+// earlier inputs (dimmed, with a note), and are drawn with the latest result as the reader
+// scrolls towards them (the margin lets that happen before they are in view). Until the observers
+// have first reported an element, it counts as on the screen.
 
 const NEAR_MARGIN = "100% 0px";
 const nearness = new WeakMap(); // element -> is it on or near the screen (last report)
@@ -264,10 +267,29 @@ const nearObserver = "IntersectionObserver" in window
     }
   }, { rootMargin: NEAR_MARGIN })
   : null;
+const onScreen = new WeakMap(); // element -> is it on the screen (last report)
+const screenObserver = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => { for (const e of entries) onScreen.set(e.target, e.isIntersecting); })
+  : null;
+const soon = new Map(); // element -> its drawing, near the screen but not on it: made after the next frame
+let soonPending = false;
 
-// Draws `el` for the inputs `key` now if it is near the screen, else when it comes near; meanwhile
-// it is marked, unless what it shows is already for those inputs (`shown`: element -> inputs).
-function drawWhenNear(el, key, shown, draw, t) {
+function drawSoon(el, draw) {
+  soon.set(el, draw);
+  if (soonPending) return;
+  soonPending = true;
+  requestAnimationFrame(() => setTimeout(() => {
+    soonPending = false;
+    const draws = [...soon.values()];
+    soon.clear();
+    for (const d of draws) d();
+  }, 0));
+}
+
+// Draws `el` for the inputs `key` now if it is near the screen (`later`: if it is on the screen,
+// and right after the next frame if it is only near it), else when it comes near; meanwhile it is
+// marked, unless what it shows is already for those inputs (`shown`: element -> inputs).
+function drawWhenNear(el, key, shown, draw, t, later = false) {
   const drawn = async () => {
     await draw();
     shown.set(el, key);
@@ -276,7 +298,13 @@ function drawWhenNear(el, key, shown, draw, t) {
     el.dispatchEvent(new CustomEvent("calc:drawn", { bubbles: true }));
     if (!deferred.has(el)) markEarlier(el, null);
   };
-  if (!nearObserver || nearness.get(el) !== false) { deferred.delete(el); return drawn(); }
+  if (!nearObserver || nearness.get(el) !== false) {
+    deferred.delete(el);
+    if (!later || onScreen.get(el) !== false) { soon.delete(el); return drawn(); }
+    drawSoon(el, () => drawn().catch((err) => console.warn("drawing near the screen:", err)));
+    return undefined;
+  }
+  soon.delete(el);
   deferred.set(el, () => drawn().catch((err) => console.warn("deferred drawing:", err)));
   markEarlier(el, shown.get(el) === key ? null : t);
   return undefined;
@@ -291,6 +319,11 @@ function markEarlier(el, t) {
     el.prepend(note);
   }
   note.textContent = t("For earlier inputs: redrawn with the inputs above when scrolled into view.");
+}
+
+// What a chart's drawing reads from the page: its width and text colour.
+function measure(div) {
+  return { width: div.clientWidth, colour: getComputedStyle(div).color };
 }
 
 // plotly's own words (its tool bar's tooltips, a hint after zooming), as plotly's locales name them.
@@ -377,7 +410,7 @@ class Widget {
     // The inputs each chart and the view are drawn for (the build-time drawing: the page's own).
     this.shown = new WeakMap();
     const built = JSON.stringify({ ...this.state.params, ...this.initial });
-    for (const el of root.querySelectorAll(".calc-chart, .calc-view")) { this.shown.set(el, built); nearObserver?.observe(el); }
+    for (const el of root.querySelectorAll(".calc-chart, .calc-view")) { this.shown.set(el, built); nearObserver?.observe(el); screenObserver?.observe(el); }
     this.form.addEventListener("input", (e) => this.onInput(e));
     this.form.addEventListener("change", (e) => this.onInput(e));
     this.form.addEventListener("submit", (e) => e.preventDefault());
@@ -574,22 +607,25 @@ class Widget {
     const waiting = !plotlyLoaded && this.differsFromResult();
     if (waiting) this.markStale("chart");
     const Plotly = await loadPlotly();
-    const draws = [];
-    for (const chart of charts) {
-      const div = this.root.querySelector(`#${CSS.escape(this.root.id)}-${CSS.escape(chart.name)}`);
-      if (!div) continue;
-      draws.push(drawWhenNear(div.closest(".calc-chart") ?? div, key, this.shown,
-        () => this.plot(Plotly, div, chart, result.charts[chart.name]), this.t));
-    }
+    const divs = charts.map((chart) => [chart, this.root.querySelector(`#${CSS.escape(this.root.id)}-${CSS.escape(chart.name)}`)])
+      .filter(([, div]) => div);
+    // Every chart measured before any is drawn: one layout, not one per chart after the previous
+    // one's drawing. A drawing deferred until the reader nears it measures then.
+    const sizes = new Map(divs.map(([, div]) => [div, measure(div)]));
+    let now = true;
+    const draws = divs.map(([chart, div]) => drawWhenNear(div.closest(".calc-chart") ?? div, key, this.shown,
+      () => this.plot(Plotly, div, chart, result.charts[chart.name], now ? sizes.get(div) : measure(div)), this.t, true));
+    now = false;
     await Promise.all(draws);
     if (waiting && this.root.dataset.stale === "chart") this.markStale(null);
   }
 
-  // Plotly.react: after the first drawing, plotly updates only what changed.
-  plot(Plotly, div, chart, traces) {
+  // Plotly.react: after the first drawing, plotly updates only what changed. The last argument is
+  // the div's width (a narrow plot, a phone, gets its legend under it, names wrapped) and text
+  // colour, measured here unless given.
+  plot(Plotly, div, chart, traces, { width, colour } = measure(div)) {
     if (!div.dataset.plotly) { div.replaceChildren(); div.dataset.plotly = "true"; }
-    const width = div.clientWidth; // a narrow plot (a phone) gets its legend under it, names wrapped
-    return Plotly.react(div, plotTraces(chart, traces, this.t, width), plotLayout(chart, traces, getComputedStyle(div).color, width, this.t), {
+    return Plotly.react(div, plotTraces(chart, traces, this.t, width), plotLayout(chart, traces, colour, width, this.t), {
       displaylogo: false, responsive: true, modeBarButtonsToRemove: ["sendDataToCloud"],
       locale: this.lang, locales: { [this.lang]: { dictionary: plotlyWords(this.t) } },
     });

@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from calc.congestion.lab import SCENARIOS, SWEEP_SENDERS, jain, percentile
+from calc.congestion.lab import SCENARIOS, SWEEP_SENDERS, jain, percentile, rounded
+from calc.congestion.sim import Setup, simulate
 from calc.errors import ValidationError
 from calc.registry import run
 
@@ -96,3 +97,13 @@ def test_a_dynamic_pfc_threshold_is_stated_in_the_notes() -> None:
     notes = run("congestion", {"pfc_alpha": 0.5}).outcome.notes
     assert "PFC pauses at 0.5 × the switch's free buffer (dynamic threshold); the fixed XOFF line on the queue " \
            "chart is not used." in notes
+
+
+def test_rounded_rounds_each_value_as_round_does_repeated_or_not() -> None:
+    assert rounded([[0.125, 1.005, 0.125], [2.675, 0.125, -3.14159]]) == [[0.12, 1.0, 0.12], [2.67, 0.12, -3.14]]
+
+
+def test_the_views_rates_are_every_sample_rounded_to_two_decimals() -> None:
+    data = run("congestion", {"senders": 8, "duration_us": 200.0}).outcome.data
+    rates = simulate(Setup(senders=8, duration_us=200.0)).rates
+    assert data["rates"] == [[round(v, 2) for v in r] for r in rates]
