@@ -65,6 +65,17 @@ def test_after_one_visit_every_page_opens_offline_with_every_calculator_live(
             Widget(page, root).wait_ready()
 
 
+def test_the_offline_copy_waits_while_the_reader_changes_inputs(page: Page, site: str) -> None:
+    # Storing the site competes with the worker for the CPU: it starts once the widgets are left
+    # alone (widgets/js/offline.js QUIET_MS), not while the reader is trying values.
+    page.goto(site + "calculators/")
+    collective = Widget(page, "collective").wait_ready()
+    for gpus in ("16", "32", "64", "128", "256", "512"):
+        collective.change("GPUs", gpus)
+        assert page.evaluate("async () => !(await navigator.serviceWorker.getRegistration())")
+    until(page, "async () => !!(await navigator.serviceWorker.getRegistration())")
+
+
 def test_a_page_without_widgets_caches_no_python_runtime(page: Page, site: str, built_site: Path) -> None:
     page.goto(site + "contributing/")
     name, _ = expected(site=built_site, url=site)

@@ -3,7 +3,7 @@
 // the widget runtime. It waits until the page has loaded and is idle, so caching never
 // competes with the page; on a page with widgets, until the first widget is live, so the pages
 // cached in the background never share a first visit's bandwidth with the Python runtime; it
-// then asks for the runtime to be cached too (files already downloaded come from the HTTP
+// then, once the reader has left the widgets alone for a moment, asks for the runtime to be cached too (files already downloaded come from the HTTP
 // cache). A page without widgets never makes the runtime download.
 (() => {
   if (!("serviceWorker" in navigator) || !document.currentScript) return;
@@ -25,5 +25,20 @@
   if (document.readyState === "complete") { if (!widgets()) idle(register); }
   else addEventListener("load", () => { if (!widgets()) idle(register); }, { once: true });
   // Every widget's first result bubbles up as calc:result (instant navigation keeps this page).
-  document.addEventListener("calc:result", cacheRuntime, { once: true });
+  // The copy starts once the reader has left the widgets alone for QUIET_MS: downloading and
+  // storing the site competes for the CPU with the worker, and a reader changing inputs right
+  // after the first result saw each result up to 2-3 times later (bench latency, collective p95).
+  const QUIET_MS = 3000;
+  let quiet = null;
+  function waitQuiet() {
+    clearTimeout(quiet);
+    quiet = setTimeout(() => {
+      for (const type of ["calc:result", "input"]) document.removeEventListener(type, waitQuiet, true);
+      idle(cacheRuntime);
+    }, QUIET_MS);
+  }
+  document.addEventListener("calc:result", () => {
+    for (const type of ["calc:result", "input"]) document.addEventListener(type, waitQuiet, true);
+    waitQuiet();
+  }, { once: true });
 })();
