@@ -61,3 +61,18 @@ def test_calculators_catalogue_is_one_card_per_calculator_on_a_phone(phone: Page
     cut = wrap.evaluate("w => [...w.querySelectorAll('td')].filter(td => td.getBoundingClientRect().right > "
                         "w.getBoundingClientRect().right + 0.5).map(td => td.textContent.slice(0, 30))")
     assert cut == []
+
+
+def test_the_metric_sources_table_shows_every_column_at_desktop_width(browser: Browser, site: str) -> None:
+    """Long metric names and sysfs paths break inside the cell rather than push "Raw counter" out
+    of sight behind a scroll bar."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site + "monitoring/")
+        wrap = page.get_by_role("region", name="Where each metric comes from")
+        cut = wrap.evaluate("w => [...w.querySelectorAll('th, td')].filter(c => c.getBoundingClientRect().right > "
+                            "w.closest('article').getBoundingClientRect().right + 0.5).map(c => c.textContent.slice(0, 30))")
+        assert cut == []
+    finally:
+        context.close()
