@@ -76,8 +76,10 @@ def test_every_english_page_has_a_chinese_page() -> None:
 def test_chinese_prose_names_a_field_or_button_as_the_chinese_widget_shows_it() -> None:
     """Prose that tells the reader to press *New numbers* or set *Switch optics* uses the words on
     the Chinese widget (换一组数字, 交换机侧光模块), which has no English label to find."""
-    labels = {en: zh for topic in ("", *i18n._topics("zh")) for en, zh in i18n.catalogue("zh", topic).items()
-              if len(en.split()) >= 2 and "{" not in en and zh != en}
+    entries = [(en, zh) for topic in ("", *i18n._topics("zh")) for en, zh in i18n.catalogue("zh", topic).items()]
+    # A scenario is named by its label's head: *NIC defaults* for "NIC defaults (ConnectX firmware DCQCN), ...".
+    heads = [(en.split(" (")[0], re.split(r" \(|（", zh)[0]) for en, zh in entries if " (" in en]
+    labels = {en: zh for en, zh in [*heads, *entries] if len(en.split()) >= 2 and "{" not in en and zh != en}
     named = re.compile(r"(?<![*\w])\*{1,2}(" + "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))
                        + r")\*{1,2}(?![*\w])")
     english = [f"{p.name}: {m.group(0)} (the widget says {labels[m.group(1)]})"
