@@ -87,6 +87,18 @@ def test_chinese_prose_names_a_field_or_button_as_the_chinese_widget_shows_it() 
     assert english == []
 
 
+def test_chinese_table_cells_keep_a_few_characters_a_line_on_a_phone(page: Page, site: str) -> None:
+    """Beside numbers that never break, Chinese labels were squeezed to one character a line."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "zh/troubleshooting-ecmp/")
+    squeezed = page.evaluate("""() => [...document.querySelectorAll('.calc-table td, .calc-table th')]
+      .filter(c => /[\\u4e00-\\u9fff]/.test(c.textContent)).filter(c => {
+        const s = getComputedStyle(c);
+        return c.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) < 2.5 * parseFloat(s.fontSize); })
+      .map(c => c.textContent.slice(0, 12))""")
+    assert squeezed == []
+
+
 def _bad_number(widget: object) -> tuple[str, str] | None:
     """A number field and a value just below its minimum, if the widget has one."""
     field = widget.locator("input[type=number][min]:not([disabled])").first  # type: ignore[attr-defined]
