@@ -174,3 +174,16 @@ def test_no_built_page_repeats_an_id(built_site: Path) -> None:
             repeated[str(page.relative_to(built_site))] = twice[:5]
     assert repeated == {}
     assert 'id="tuning-pfc-ecn--calc-headroom"' in (built_site / "print/index.html").read_text()
+
+
+def test_no_computed_value_is_followed_by_its_own_unit(built_site: Path) -> None:
+    """A value prints its unit ("8,192 GPUs"); prose that adds the unit again reads "8,192 GPUs
+    GPUs" (or "8,192 GPUs 块 GPU" in Chinese)."""
+    import re
+
+    value = re.compile(r'<span class="calc-value"[^>]*>[^<]*?\s(\S+)</span>\s*(?:块\s*)?([\w/%µ]+)')
+    doubled = sorted(f"{page.relative_to(built_site)}: {m.group(0)[-60:]}"
+                     for page in built_site.rglob("*.html")
+                     for m in value.finditer(page.read_text())
+                     if m.group(2).lower().rstrip("s") == m.group(1).lower().rstrip("s"))
+    assert doubled == []

@@ -99,7 +99,7 @@ def catalog_html(code: Any) -> str:
     rows = "".join(
         f"<tr><td><code>{p.name}</code></td><td>{html.escape(i18n.translate(p.title, render.LANG[0]))}</td><td>{p.level}</td>"
         f'<td><a href="{SITE_ROOT}{p.page}/#problem-{p.name}">{p.page}</a></td>'
-        f'<td><a href="{SITE_ROOT}embed/problems/{p.page}/?show={p.name}">embed/problems/{p.page}/?show={p.name}</a></td></tr>'
+        f'<td><a href="{SITE_ROOT}embed/problems/{p.page}/?show={p.name}">embed/<wbr>problems/<wbr>{p.page}/<wbr>?show={p.name}</a></td></tr>'
         for p in all_problems())
     heads = (t("Name"), t("Problem"), t("Level"), t("Page"), t("Embed it alone"))
     return (f'<table class="calc-catalog"><thead><tr>{"".join(f"<th>{h}</th>" for h in heads)}</tr></thead>'

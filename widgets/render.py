@@ -176,7 +176,7 @@ def catalog_html(code: Any) -> str:
         params = ", ".join(f"<code>{p.name}</code>" for p in calc.params)
         rows.append(f"<tr><td><code>{calc.name}</code></td><td>{html.escape(calc.title)}. "
                     f"{html.escape(calc.summary)}</td><td>{params}</td>"
-                    f'<td><a href="{SITE_ROOT}embed/{calc.name}/">embed/{calc.name}/</a></td></tr>')
+                    f'<td><a href="{SITE_ROOT}embed/{calc.name}/">embed/<wbr>{calc.name}/</a></td></tr>')
     heads = "".join(f"<th>{html.escape(_t(h))}</th>" for h in ("Name", "What it computes", "Parameters", "Embed page"))
     return (f'<div class="calc-table-wrap" tabindex="0" role="region" aria-label="{html.escape(_t("Calculators"))}">'
             f'<table class="calc-catalog"><thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')

@@ -80,3 +80,36 @@ def test_a_wide_table_keeps_its_caption_inside_its_scrolling_region_on_a_phone(p
     caption = region.evaluate("r => { const c = r.querySelector('caption').getBoundingClientRect(), b = r.getBoundingClientRect();"
                               " return [c.left >= b.left - 0.5, c.right <= b.right + 0.5]; }")
     assert caption == [True, True]
+
+
+@pytest.fixture
+def desktop(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, java_script_enabled=False)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def cut_off(page: Page, region: str) -> list[str]:
+    """Cells of the region's table whose right edge is past the article's: hidden behind a scroll bar."""
+    return page.get_by_role("region", name=region).evaluate(
+        "w => [...w.querySelectorAll('th, td')].filter(c => c.getBoundingClientRect().right > "
+        "w.closest('article').getBoundingClientRect().right + 0.5).map(c => c.textContent.slice(0, 30))")
+
+
+def test_the_calculators_catalogue_shows_every_column_at_desktop_width(desktop: Page, site: str) -> None:
+    desktop.goto(site + "calculators/")
+    assert cut_off(desktop, "Calculators") == []
+
+
+def test_page_names_in_the_problems_catalogue_stay_whole_at_desktop_width(desktop: Page, site: str) -> None:
+    desktop.goto(site + "courses/")  # "monitoring", "troubleshooting-ecmp" beside long embed addresses
+    assert wrapped(desktop, ".calc-catalog td:nth-child(4)") == []
+
+
+def test_the_metric_sources_table_shows_every_column_at_desktop_width(desktop: Page, site: str) -> None:
+    """Long metric names and sysfs paths break inside the cell rather than push "Raw counter" out
+    of sight behind a scroll bar."""
+    desktop.goto(site + "monitoring/")
+    assert cut_off(desktop, "Where each metric comes from") == []

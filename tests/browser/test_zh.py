@@ -73,6 +73,32 @@ def test_every_english_page_has_a_chinese_page() -> None:
     assert [n for n in nav if not (ROOT / "docs/zh" / f"{n}.md").exists()] == []
 
 
+def test_chinese_prose_names_a_field_or_button_as_the_chinese_widget_shows_it() -> None:
+    """Prose that tells the reader to press *New numbers* or set *Switch optics* uses the words on
+    the Chinese widget (换一组数字, 交换机侧光模块), which has no English label to find."""
+    entries = [(en, zh) for topic in ("", *i18n._topics("zh")) for en, zh in i18n.catalogue("zh", topic).items()]
+    # A scenario is named by its label's head: *NIC defaults* for "NIC defaults (ConnectX firmware DCQCN), ...".
+    heads = [(en.split(" (")[0], re.split(r" \(|（", zh)[0]) for en, zh in entries if " (" in en]
+    labels = {en: zh for en, zh in [*heads, *entries] if len(en.split()) >= 2 and "{" not in en and zh != en}
+    named = re.compile(r"(?<![*\w])\*{1,2}(" + "|".join(map(re.escape, sorted(labels, key=len, reverse=True)))
+                       + r")\*{1,2}(?![*\w])")
+    english = [f"{p.name}: {m.group(0)} (the widget says {labels[m.group(1)]})"
+               for p in sorted((ROOT / "docs/zh").glob("*.md")) for m in named.finditer(p.read_text())]
+    assert english == []
+
+
+def test_chinese_table_cells_keep_a_few_characters_a_line_on_a_phone(page: Page, site: str) -> None:
+    """Beside numbers that never break, Chinese labels were squeezed to one character a line."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "zh/troubleshooting-ecmp/")
+    squeezed = page.evaluate("""() => [...document.querySelectorAll('.calc-table td, .calc-table th')]
+      .filter(c => /[\\u4e00-\\u9fff]/.test(c.textContent)).filter(c => {
+        const s = getComputedStyle(c);
+        return c.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) < 2.5 * parseFloat(s.fontSize); })
+      .map(c => c.textContent.slice(0, 12))""")
+    assert squeezed == []
+
+
 def _bad_number(widget: object) -> tuple[str, str] | None:
     """A number field and a value just below its minimum, if the widget has one."""
     field = widget.locator("input[type=number][min]:not([disabled])").first  # type: ignore[attr-defined]
