@@ -5,7 +5,7 @@
 #   ./dev.sh build   install everything and build the site for hosting into site/
 #   ./dev.sh bench   install everything and run the benchmarks (prints tables)
 #   ./dev.sh emulate FILE.yaml   build the rendered fabric from real FRR in network namespaces (root)
-#   ./dev.sh screenshots [FOLDER] [REGEX] [SIZE]  screenshots of every page (or those matching), both schemes (for review)
+#   ./dev.sh screenshots [FOLDER] [REGEX] [SIZE]  screenshots of every page, en and zh (or those matching), both schemes (for review)
 #   ./dev.sh setup   install the Python tools (.venv, from requirements.lock) and the runtime (npm ci)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -53,6 +53,14 @@ setup_system() {
   fi
 }
 
+# Screenshots of the Chinese pages need a CJK font (the site's font stack names common system
+# ones; a bare Debian has none and draws boxes).
+setup_cjk_font() {
+  fc-list :lang=zh 2>/dev/null | grep -q . && return
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends fonts-wqy-microhei
+}
+
 setup() { setup_python; setup_node; }
 
 case "${1:-}" in
@@ -67,6 +75,6 @@ case "${1:-}" in
     shift; exec "$VENV/bin/pytest" "$@" ;;
   bench) setup; setup_system; shift; exec "$VENV/bin/python" -m bench "$@" ;;
   emulate) setup_python; setup_system; shift; exec "$VENV/bin/python" -m tools.emulate "$@" ;;
-  screenshots) setup; setup_system; shift; exec "$VENV/bin/python" -m bench.screenshots "$@" ;;
+  screenshots) setup; setup_system; setup_cjk_font; shift; exec "$VENV/bin/python" -m bench.screenshots "$@" ;;
   *) sed -n '2,10p' "$0"; exit 2 ;;
 esac

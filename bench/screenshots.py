@@ -3,7 +3,7 @@ for reviewers. Not committed: they go to ``screenshots/`` (git-ignored) or the f
 
     ./dev.sh screenshots [FOLDER] [PAGE-REGEX] [SIZE]  # or: python -m bench.screenshots [FOLDER] [REGEX] [SIZE]
 
-PAGE-REGEX is searched in each page's path ("" is the home page); SIZE is desktop or phone (both
+PAGE-REGEX is searched in each page's path ("" is the home page, ``zh/`` starts every Chinese page); SIZE is desktop or phone (both
 when omitted).
 
 FILTER is a regular expression searched in the page's path (a plain name works as before):
@@ -36,10 +36,14 @@ READY_MS = 90_000
 
 
 def pages(site: Path) -> list[str]:
-    """Site-relative paths: the pages in the navigation, then every embed page."""
+    """Site-relative paths: the pages in the navigation, the same pages in Chinese (``zh/``), then
+    every embed page (each language's)."""
     nav = re.findall(r":\s*([\w-]+)\.md\s*$", (ROOT / "mkdocs.yml").read_text(), re.M)
     paths = ["" if name == "index" else f"{name}/" for name in nav]
-    return paths + sorted(f"embed/{p.name}/" for p in (site / "embed").iterdir() if p.is_dir())
+    zh = [f"zh/{p}" for p in paths if (site / "zh" / p / "index.html").exists()]
+    embeds = [f"{prefix}embed/{p.name}/" for prefix in ("", "zh/") if (site / prefix / "embed").is_dir()
+              for p in sorted((site / prefix / "embed").iterdir()) if p.is_dir()]
+    return paths + zh + embeds
 
 
 def _port() -> int:
