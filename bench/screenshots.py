@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Literal
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -31,7 +32,7 @@ from tests.support.server import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
-SCHEMES = ("light", "dark")
+SCHEMES: tuple[Literal["light", "dark"], ...] = ("light", "dark")
 READY_MS = 90_000
 
 

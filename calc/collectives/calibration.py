@@ -232,7 +232,7 @@ def one_server_tp_errors() -> tuple[float, float]:
     low, high = ONE_SERVER_TP_RANGE
     errors = [100 * c.error for split in HELD_OUT_SPLITS for c in checked(split)
               if c.point.series.op == "allreduce" and low <= c.point.size <= high
-              and c.point.series.params["gpus"] <= c.point.series.params.get("gpus_per_node", 8)]
+              and c.point.series.gpus <= c.point.series.gpus_per_node]
     return min(errors), max(errors)
 
 

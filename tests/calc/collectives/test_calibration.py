@@ -12,8 +12,15 @@ import math
 
 import pytest
 
-from calc.collectives.calibration import (KNOWN_MISSES, check, checked, one_server_tp_errors, summary, supported,
-                                         within_target)
+from calc.collectives.calibration import (
+    KNOWN_MISSES,
+    check,
+    checked,
+    one_server_tp_errors,
+    summary,
+    supported,
+    within_target,
+)
 from calc.collectives.measurements import POINTS, SERIES, SPLITS, Point, sources
 from calc.registry import run
 
