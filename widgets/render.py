@@ -87,7 +87,7 @@ def value_html(code: Any) -> str:
     result = result_for(calc.name, dict(code.params))
     value = result.value(output)
     text = format_number(value, out.digits) if "raw" in code.flags and not isinstance(value, str) \
-        else result.display(output)
+        else _t(result.display(output), _topic(calc))
     title = html.escape(_t("Computed by calculator {name} at build time").format(name=calc.name), quote=True)
     return f'<span class="calc-value" data-calc="{calc.name}" data-output="{output}" title="{title}">' \
            f"{html.escape(text)}</span>"
@@ -329,7 +329,7 @@ def _scripts(calc: Calculator) -> tuple[Path, ...]:
 def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) -> str:
     rows = "".join(
         f'<tr data-output="{o.name}"><th scope="row">{html.escape(o.label)}</th>'
-        f'<td class="calc-out{" calc-unit" if o.unit else ""}">{html.escape(result.display(o.name))}</td></tr>'
+        f'<td class="calc-out{" calc-unit" if o.unit else ""}">{html.escape(_t(result.display(o.name), _topic(calc)))}</td></tr>'
         for o in calc.outputs if isinstance(o, Scalar)
     )
     parts = [f'<table class="calc-outputs" aria-label="{_t("Results")}"><tbody>{rows}</tbody></table>']
