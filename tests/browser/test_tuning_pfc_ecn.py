@@ -88,6 +88,8 @@ def test_a_chart_just_below_the_screen_is_drawn_with_the_new_result_unmarked(pag
     wait_live(page)
     below = lab(page).locator('figure[data-chart="throughput"]')
     below.evaluate("f => window.scrollBy(0, f.getBoundingClientRect().top - innerHeight - 50)")  # 50 px below
+    # plotly is fetched after the first live result: until it has drawn, the chart is the build-time SVG
+    page.wait_for_function("f => Array.isArray(f.querySelector('.calc-plot').data)", arg=below.element_handle())
     before = below.evaluate(DRAWN_Y)
     lab(page).get_by_label("Scenario").evaluate(
         "s => { s.value = 'storm'; s.dispatchEvent(new Event('change', {bubbles: true})); }")
