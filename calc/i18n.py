@@ -33,7 +33,7 @@ from calc.outputs import Chart, Column, Output, Scalar, Table
 from calc.params import Bounded, Choice, Param
 from calc.registry import Calculator, get
 
-__all__ = ["LANGUAGES", "KERNEL", "check_lang", "catalogue", "topic_of", "translate", "lookup", "localize", "shown",
+__all__ = ["LANGUAGES", "KERNEL", "check_lang", "catalogue", "topic_of", "translate", "lookup", "localize",
            "message", "localize_result", "declared_texts", "cell", "translator", "rule_text"]
 
 LANGUAGES = ("en", "zh")
@@ -222,6 +222,7 @@ def localize_result(data: dict[str, Any], lang: str) -> dict[str, Any]:
     charts = {k: [_trace(trace, t) for trace in v] for k, v in data["charts"].items()}
     tables = {k: [[t(v) if isinstance(v, str) else v for v in row] for row in rows]
               for k, rows in data["tables"].items()}
+    # A scalar shown as a catalogued word ("yes", "all clear") is translated; numbers with units are kept.
     display = {k: t(v) for k, v in data.get("display", {}).items()}
     return {**data, "display": display, "charts": charts, "tables": tables, "notes": [t(n) for n in data["notes"]],
             **_view_data(data, lang)}
@@ -236,12 +237,6 @@ def _trace(trace: dict[str, Any], t: Callable[[str], str]) -> dict[str, Any]:
 def _view_data(data: dict[str, Any], lang: str) -> dict[str, Any]:
     localize_data = get(data["calculator"]).localize_data if "calculator" in data else None
     return {"data": localize_data(data["data"], lang)} if localize_data else {}
-
-
-def shown(display: str, lang: str, topic: str | None = None) -> str:
-    """A scalar's display string in ``lang``: a word or phrase the catalogue has as a whole ("yes",
-    "all clear", "scale-out") is translated; a number with its unit, a name or an address is kept."""
-    return translate(display, lang, topic)
 
 
 def cell(value: Any, lang: str, topic: str | None = None) -> Any:

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser.widget import SIZES
+
 WRAPPED = """root => [...root.querySelectorAll(sel)].flatMap(td => {
     // Every word (a run without spaces or hyphens: "50,331,648", "accuracy") is drawn on one line.
     const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT), broken = [];
@@ -20,13 +22,18 @@ WRAPPED = """root => [...root.querySelectorAll(sel)].flatMap(td => {
     return broken; })"""
 
 
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+def _without_js(browser: Browser, size: str) -> Iterator[Page]:
+    """A page at one of the stories' widths with JavaScript off: the tables as built."""
+    context = browser.new_context(viewport=SIZES[size], java_script_enabled=False)
     try:
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    yield from _without_js(browser, "phone")
 
 
 def wrapped(page: Page, selector: str) -> list[str]:
@@ -84,11 +91,7 @@ def test_a_wide_table_keeps_its_caption_inside_its_scrolling_region_on_a_phone(p
 
 @pytest.fixture
 def desktop(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, java_script_enabled=False)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    yield from _without_js(browser, "desktop")
 
 
 def cut_off(page: Page, region: str) -> list[str]:

@@ -180,10 +180,10 @@ def test_a_charts_hover_texts_are_translated_with_its_line_names_and_its_numbers
 
 
 def test_a_result_word_is_shown_in_chinese_and_a_number_with_its_unit_is_kept() -> None:
-    assert i18n.shown("yes", "zh") == "是"
-    assert i18n.shown("all clear", "zh", "monitoring") == "全部正常"
-    assert i18n.shown("1792 MiB", "zh") == "1792 MiB"
-    assert i18n.shown("spine-01", "zh", "topology") == "spine-01"
+    assert i18n.translate("yes", "zh") == "是"
+    assert i18n.translate("all clear", "zh", "monitoring") == "全部正常"
+    assert i18n.translate("1792 MiB", "zh") == "1792 MiB"
+    assert i18n.translate("spine-01", "zh", "topology") == "spine-01"
 
 
 def test_the_live_result_carries_its_display_words_in_chinese() -> None:
