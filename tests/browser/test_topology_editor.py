@@ -35,7 +35,7 @@ def test_a_design_problem_appears_with_its_line_and_the_button_selects_it(page: 
     Widget(page, "editor").wait_ready()
     edit(page, "topology:\n  spine:\n    - {name: x}\n  leaf:\n    - {name: x}\n")
     problems = Widget(page, "editor").root.locator(".topology-problems")
-    problems.scroll_into_view_if_needed()  # the view is redrawn as the reader nears it
+    Widget(page, "editor").root.locator(".calc-view").scroll_into_view_if_needed()  # redrawn as the reader nears it
     expect(problems).to_contain_text("duplicate name: x is defined on line 3 and again on line 5")
     problems.get_by_role("button", name="line 5").click()
     selected = Widget(page, "editor").root.get_by_label("Topology (YAML)").evaluate(
@@ -65,7 +65,7 @@ def test_choosing_the_articles_example_loads_it(page: Page, site: str) -> None:
     w.get_by_label("Start from").select_option("article")
     expect(w).not_to_have_attribute("data-runs", str(before))
     expect(w.get_by_label("Topology (YAML)")).to_have_value(ARTICLE_YAML)
-    w.locator(".topology-problems").scroll_into_view_if_needed()
+    w.locator(".calc-view").scroll_into_view_if_needed()
     expect(w.locator(".topology-problems li")).to_have_count(4)
 
 
@@ -77,7 +77,7 @@ def test_the_download_link_carries_the_yaml_being_edited(page: Page, site: str) 
     assert unquote(href.split(",", 1)[1]) == DEFAULT_YAML
     Widget(page, "editor").wait_ready()
     edit(page, DEFAULT_YAML.replace("pod-64-gpus", "pod-renamed"))
-    link.scroll_into_view_if_needed()  # the view (and its link) is redrawn as the reader nears it
+    Widget(page, "editor").root.locator(".calc-view").scroll_into_view_if_needed()  # redrawn as the reader nears it
     expect(link).to_have_attribute("href", re.compile("pod-renamed"))
 
 
@@ -110,5 +110,5 @@ def test_the_fabric_sizer_opens_its_yaml_in_the_editor(page: Page, site: str) ->
     expect(Widget(page, "editor").root.get_by_label("Topology (YAML)")).to_have_value(re.compile("fabric-256-gpus"))
     expect(Widget(page, "editor").root.locator('tr[data-output="switches"] td')).to_have_text("12")
     problems = Widget(page, "editor").root.locator(".topology-problems")
-    problems.scroll_into_view_if_needed()
+    Widget(page, "editor").root.locator(".calc-view").scroll_into_view_if_needed()  # its container, never replaced
     expect(problems).to_contain_text("No problems found.")
