@@ -16,7 +16,14 @@ from. Nothing is adjusted, and no point is ever moved between the two parts:
   to change the model). The model has since been run on them (seen).
 * ``held-out v3``: sources found for issue 12's mid- and small-size work,
   committed before the model was run on them and before that work changed
-  the model (never fitted, never used to change it).
+  the model (never fitted, never used to change it). The model has since been
+  run on them (seen).
+* ``held-out v4`` and the calibration sources added with it: sources found
+  after v3 was seen. Their split follows a rule fixed and committed before
+  any of them was collected: in each stratum (one server; several servers),
+  the sources are sorted by the SHA-256 of their key and alternate between
+  calibration (first, third, ...) and held-out v4 (second, fourth, ...). The
+  split was committed before the model was run on them (:func:`v4_split`).
 
 A series names the system preset, the transport (``network``), the GPUs, the
 GPUs per node and each GPU's share of the NICs (GB/s per direction) as the
@@ -27,14 +34,25 @@ is why it ships with it (a few kilobytes).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from calc.sources import Source, cite
 
-__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "sources"]
+__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "sources", "v4_split"]
 
 SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3")
 MIB, GIB = 1024**2, 1024**3
+
+
+def v4_split(keys_by_stratum: dict[str, list[str]]) -> dict[str, str]:
+    """The pre-registered split of the v4 sources (module docstring): per stratum, sorted by SHA-256 of the key,
+    calibration first, then held-out v4, alternating."""
+    split = {}
+    for keys in keys_by_stratum.values():
+        ordered = sorted(keys, key=lambda k: hashlib.sha256(k.encode()).hexdigest())
+        split.update({k: ("calibration" if i % 2 == 0 else "held-out v4") for i, k in enumerate(ordered)})
+    return split
 
 
 def _thread(key: str, title: str, year: int, url: str) -> Source:
