@@ -24,6 +24,20 @@ from. Nothing is adjusted, and no point is ever moved between the two parts:
   the sources are sorted by the SHA-256 of their key and alternate between
   calibration (first, third, ...) and held-out v4 (second, fourth, ...). The
   split was committed before the model was run on them (:func:`v4_split`).
+  A v4 source is one repository, its key the repository's name
+  (``V4_REPOSITORIES``); its files are cited one by one. Which runs enter
+  was fixed from the sources alone, before any run of the model on them: a
+  run needs a permanent address (a commit), a transport the model has
+  (GPUDirect-TCPX, the first generation, is not TCPXO), NICs the source or
+  its instance type states, and data that show it ran as configured (google/
+  dranet's B200 AllGather is left out: 280 µs at 1 KiB, five times every
+  other two-server RDMA run, and 2 MiB slower than 4 and 8 MiB). Of several
+  runs of one configuration and operation in one source, the first listed
+  without a tuner plugin is taken. Within a run, a point slower than 1.25
+  times a larger size of the same run is an anomaly of the sweep (a
+  collective cannot take longer for fewer bytes): the fit and the v4 errors
+  leave it out, and the accuracy page lists it
+  (:func:`calc.collectives.calibration.sweep_anomalies`).
 
 A series names the system preset, the transport (``network``), the GPUs, the
 GPUs per node and each GPU's share of the NICs (GB/s per direction) as the
@@ -39,9 +53,9 @@ from dataclasses import dataclass
 
 from calc.sources import Source, cite
 
-__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "sources", "v4_split"]
+__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "V4_REPOSITORIES", "sources", "v4_split"]
 
-SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3")
+SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3", "held-out v4")
 MIB, GIB = 1024**2, 1024**3
 
 
@@ -173,6 +187,66 @@ def _mib(rows: tuple[tuple[int, float], ...]) -> tuple[Row, ...]:
 
 Row = tuple[int, float | None, float | None]  # (bytes, time_us or None, busbw_GBps or None), as published
 
+# --- held-out v4 and its calibration sources (split by v4_split over their repositories, committed before
+# any run of the model on them) --------------------------------------------------------------------------
+V4_0 = _file(
+    "dgxc-benchmarking-nccl", "NVIDIA/dgxc-benchmarking nccl/README.md: microbenchmark_nccl recipe, sample AllReduce output on one H100 DGX node (8 ranks)", 2025,
+    "https://github.com/NVIDIA/dgxc-benchmarking/blob/80634adfb0e4555a7c5c6b9c9a5ed38ef9e15f12/nccl/README.md")
+V4_1 = _file(
+    "superbenchmark-nccl-allreduce", "microsoft/superbenchmark tests/data/nccl_allreduce.log: nccl-tests allreduce output, 8x A100-SXM4-40GB on localhost (-g 8)", 2021,
+    "https://github.com/microsoft/superbenchmark/blob/ff563b66af8a4fa2e99a25d994a9a04a97388742/tests/data/nccl_allreduce.log")
+V4_2 = _file(
+    "superbenchmark-nccl-allgather", "microsoft/superbenchmark tests/data/nccl_allgather.log: nccl-tests allgather output, 8x A100-SXM4-40GB on localhost (-g 8)", 2021,
+    "https://github.com/microsoft/superbenchmark/blob/ff563b66af8a4fa2e99a25d994a9a04a97388742/tests/data/nccl_allgather.log")
+V4_3 = _file(
+    "superbenchmark-nccl-reducescatter", "microsoft/superbenchmark tests/data/nccl_reducescatter.log: nccl-tests reducescatter output, 8x A100-SXM4-40GB on localhost (-g 8)", 2021,
+    "https://github.com/microsoft/superbenchmark/blob/ff563b66af8a4fa2e99a25d994a9a04a97388742/tests/data/nccl_reducescatter.log")
+V4_4 = _file(
+    "superbenchmark-nccl-alltoall", "microsoft/superbenchmark tests/data/nccl_alltoall.log: nccl-tests alltoall output, 8x A100-SXM4-40GB on localhost (-g 8)", 2021,
+    "https://github.com/microsoft/superbenchmark/blob/ff563b66af8a4fa2e99a25d994a9a04a97388742/tests/data/nccl_alltoall.log")
+V4_5 = _file(
+    "nccl-tests-cluster-h100", "xxrjun/nccl-tests-cluster example-cluster01 single-node run 20260128-145017, node cnode3-002, allreduce (8x H100 80GB HBM3)", 2026,
+    "https://github.com/xxrjun/nccl-tests-cluster/blob/56089cacb75b9a7ace5065cc9754b2a4ec53467d/benchmarks/example-cluster01/nccl-benchmark-results/single-node/runs/20260128-145017/without-debug/logs/nccl_N1_G8_cnode3-002.log")
+V4_6 = _file(
+    "nccl-collectives-bench-allreduce", "waynehacking8/nccl-collectives-bench results/quiet/all_reduce.txt: quiet-box re-run, 4-GPU slice of an 8x H100 SXM5 NVSwitch host", 2026,
+    "https://github.com/waynehacking8/nccl-collectives-bench/blob/8ab7496db79ead1383ff47805c91fcf489c88406/results/quiet/all_reduce.txt")
+V4_7 = _file(
+    "nccl-collectives-bench-allgather", "waynehacking8/nccl-collectives-bench results/quiet/all_gather.txt: quiet-box re-run, 4-GPU slice of an 8x H100 SXM5 NVSwitch host", 2026,
+    "https://github.com/waynehacking8/nccl-collectives-bench/blob/8ab7496db79ead1383ff47805c91fcf489c88406/results/quiet/all_gather.txt")
+V4_8 = _file(
+    "nccl-collectives-bench-reducescatter", "waynehacking8/nccl-collectives-bench results/quiet/reduce_scatter.txt: quiet-box re-run, 4-GPU slice of an 8x H100 SXM5 NVSwitch host", 2026,
+    "https://github.com/waynehacking8/nccl-collectives-bench/blob/8ab7496db79ead1383ff47805c91fcf489c88406/results/quiet/reduce_scatter.txt")
+V4_9 = _file(
+    "gpu-tpu-pedia-b200", "yangwhale/gpu-tpu-pedia gpu/deepep/README.md (DeepEP on GKE B200): single-node 8-GPU NCCL all_reduce result, GCP a4-highgpu-8g", 2025,
+    "https://github.com/yangwhale/gpu-tpu-pedia/blob/d382adac94cea30f752e1180327c4c826195d30e/gpu/deepep/README.md")
+V4_10 = _file(
+    "awsome-distributed-training-nccl", "awsome-distributed-training micro-benchmarks/nccl-tests README: 'Results' all_reduce 8B-2GB on 2x p4de.24xlarge (Slurm)", 2024,
+    "https://github.com/aws-samples/awsome-distributed-training/blob/39c17d60a759d54bf4833b6c7e3490f553f26f9f/micro-benchmarks/nccl-tests/README.md")
+V4_11 = _file(
+    "aws-do-eks-efa", "aws-do-eks wd/conf/terraform/eks-gpu-efa README: EFA NCCL test (MPIJob) all_reduce 1B-2GB on 2x p5.48xlarge", 2024,
+    "https://github.com/aws-samples/aws-do-eks/blob/533a7fd8369d800849d587f57a8ba2d621e6789c/wd/conf/terraform/eks-gpu-efa/README.md")
+V4_12 = _file(
+    "p5-nccl-test-keitaw", "KeitaW/p5-nccl-test-2024-07-19 raw log nccl-test-output-v2.20.3-1.log: EKS MPIJob all_reduce 8B-16GB on 2x p5.48xlarge", 2024,
+    "https://github.com/KeitaW/p5-nccl-test-2024-07-19/blob/1c78584b9f4c621b1779270e1cf0b8d6f3daec11/nccl-test-output-v2.20.3-1.log")
+V4_13 = _file(
+    "skypilot-gcp-rdma", "skypilot examples/gcp_gpu_direct_tcpx README: GPUDirect-RDMA on a3-ultragpu-8g, all_gather 1K-8G, 2x8 H200 (sky launch nccl_rdma_gke_h200.yaml)", 2025,
+    "https://github.com/skypilot-org/skypilot/blob/9a3aa4d924105d5426c4fc56f0d8ade69e266169/examples/gcp_gpu_direct_tcpx/README.md")
+V4_14 = _file(
+    "cluster-toolkit-a3mega", "cluster-toolkit examples/gke-a3-megagpu README: step 5 example output, all_gather 256B-8G on 2x a3-megagpu-8g with GPUDirect-TCPXO", 2026,
+    "https://github.com/GoogleCloudPlatform/cluster-toolkit/blob/2ee5a53ee6f4e1da8c92a06b59ce92f975c0340c/examples/gke-a3-megagpu/README.md")
+V4_15 = _file(
+    "cluster-toolkit-dws-flex", "cluster-toolkit examples/gke-consumption-options/dws-flex-start README: NCCL jobset all_gather 1K-8G on 2x a3-ultragpu-8g (DWS flex-start)", 2025,
+    "https://github.com/GoogleCloudPlatform/cluster-toolkit/blob/8b70b1036d2807b6f3fa2a31fe21b7329cf8e4ae/examples/gke-consumption-options/dws-flex-start/README.md")
+V4_16 = _file(
+    "aks-rdma-infiniband", "Azure/aks-rdma-infiniband tests/expected-output.md: sriov-nic-policy-gpu mpijob all_reduce 8B-8G on 2 AKS nodes", 2025,
+    "https://github.com/Azure/aks-rdma-infiniband/blob/bdf40720030d25441b2356d3863769b70ced1f62/tests/expected-output.md")
+V4_17 = _file(
+    "deepops-network-operator", "NVIDIA/deepops docs/k8s-cluster/nvidia-network-operator.md: NCCL AllReduce on 2 DGX A100 K8s nodes, 8x200G CX-6 HDR SR-IOV", 2022,
+    "https://github.com/NVIDIA/deepops/blob/908555ea7e330a34201edfa1f9749c5adbe307b1/docs/k8s-cluster/nvidia-network-operator.md")
+V4_18 = _file(
+    "deepops-slurm-perf", "NVIDIA/deepops docs/slurm-cluster/slurm-perf-cluster.md: slurm-validation NCCL all_reduce 1M-4G on 4x DGX A100 (InfiniBand)", 2020,
+    "https://github.com/NVIDIA/deepops/blob/ce10816bfa8e475b59f9aa70bb2479460341d807/docs/slurm-cluster/slurm-perf-cluster.md")
+
 
 @dataclass(frozen=True)
 class Series:
@@ -190,6 +264,7 @@ class Series:
     rows: tuple[Row, ...]
     algorithm: str = "auto"
     note: str = ""
+    gpus_per_process: int = 1  # GPUs one nccl-tests process drives (its -g): 1 with one rank per GPU
 
     @property
     def params(self) -> dict[str, str | int | float]:
@@ -210,8 +285,27 @@ class Point:
 
 
 def _s(label: str, source: Source, split: str, system: str, network: str, gpus: int, nic: float, op: str,
-       rows: tuple[Row, ...], per_node: int = 8, algorithm: str = "auto", note: str = "") -> Series:
-    return Series(label, source, split, system, network, gpus, per_node, nic, op, rows, algorithm, note)
+       rows: tuple[Row, ...], per_node: int = 8, algorithm: str = "auto", note: str = "",
+       gpus_per_process: int = 1) -> Series:
+    return Series(label, source, split, system, network, gpus, per_node, nic, op, rows, algorithm, note,
+                  gpus_per_process)
+
+
+# The v4 sources by stratum, each named by its repository (module docstring).
+V4_REPOSITORIES = {
+    "one server": ("dgxc-benchmarking", "superbenchmark", "nccl-tests-cluster", "nccl-collectives-bench", "gpu-tpu-pedia"),
+    "several servers": ("awsome-distributed-training", "aws-do-eks", "p5-nccl-test-2024-07-19", "skypilot",
+                        "cluster-toolkit", "aks-rdma-infiniband", "deepops"),
+}
+_V4_SPLIT = v4_split({k: list(v) for k, v in V4_REPOSITORIES.items()})
+
+
+def _v4(label: str, source: Source, repository: str, system: str, network: str, gpus: int, nic: float, op: str,
+        rows: tuple[Row, ...], per_node: int = 8, algorithm: str = "auto", note: str = "",
+        gpus_per_process: int = 1) -> Series:
+    """A v4 series: its part is its repository's (v4_split)."""
+    return _s(label, source, _V4_SPLIT[repository], system, network, gpus, nic, op, rows, per_node, algorithm, note,
+              gpus_per_process)
 
 
 SERIES: tuple[Series, ...] = (
@@ -316,7 +410,7 @@ SERIES: tuple[Series, ...] = (
            (65536, 35.25, 3.25), (1048576, 39.07, 46.96), (16777216, 126.51, 232.08),
            (134217728, 592.23, 396.60), (536870912, 2163.30, 434.30), (GIB, 4030.04, 466.26),
            (2 * GIB, 7972.23, 471.40)),
-       note="one node, NVLink only (the network does not enter); all_reduce_perf -g 8"),
+       note="one node, NVLink only (the network does not enter); all_reduce_perf -g 8", gpus_per_process=8),
     _s("H100 1x8 ReduceScatter, ring (nccl#1047)", S1047, "held-out v2", "dgx_h100", "infiniband", 8, 50.0,
        "reducescatter", (
            (134217728, 377.2, 311.34), (268435456, 709.7, 330.94), (536870912, 1377.8, 340.94),
@@ -343,18 +437,91 @@ SERIES: tuple[Series, ...] = (
        "allreduce", _azure((
            0.07, 0.14, 0.27, 0.53, 0.95, 1.71, 2.72, 5.40, 10.86, 21.35, 43.70, 81.93, 128.73, 172.13, 234.45,
            295.53, 361.78, 400.61, 423.38, 438.46, 466.35, 472.36, 475.54, 478.87)),
-       algorithm="nvls", note="one node, NVLink only; NCCL_ALGO=NVLS, all_reduce_perf -g 8; in-place busbw"),
+       algorithm="nvls", note="one node, NVLink only; NCCL_ALGO=NVLS, all_reduce_perf -g 8; in-place busbw",
+       gpus_per_process=8),
     _s("H200 1x8 NVLS (Azure ND H200 v5)", AZURE_H200, "held-out v3", "hgx_h200", "infiniband", 8, 50.0,
        "allreduce", _azure((
            0.06, 0.12, 0.23, 0.47, 0.93, 1.84, 3.72, 7.39, 14.75, 29.38, 52.96, 88.78, 138.44, 181.94, 240.41,
            300.91, 368.11, 412.45, 432.24, 442.72, 467.58, 472.57, 477.41, 479.98)),
-       algorithm="nvls", note="one node, NVLink only; NCCL_ALGO=NVLS, all_reduce_perf -g 8; in-place busbw"),
+       algorithm="nvls", note="one node, NVLink only; NCCL_ALGO=NVLS, all_reduce_perf -g 8; in-place busbw",
+       gpus_per_process=8),
     _s("GB200 1x4 ring (Azure ND GB200 v6)", AZURE_GB200, "held-out v3", "gb200_nvl72", "infiniband", 4, 50.0,
        "allreduce", _azure((
            0.10, 0.19, 0.38, 0.76, 1.46, 2.88, 5.71, 11.29, 22.41, 44.07, 80.48, 110.43, 146.27, 253.46, 331.09,
            422.62, 550.73, 574.19, 593.53, 618.74, 646.87, 666.63, 673.06, 679.61)),
        per_node=4, algorithm="ring",
-       note="one host of 4 GPUs, NVLink only; NCCL_ALGO=Ring, all_reduce_perf -g 4; in-place busbw"),
+       note="one host of 4 GPUs, NVLink only; NCCL_ALGO=Ring, all_reduce_perf -g 4; in-place busbw",
+       gpus_per_process=4),
+    # --- v4: the calibration and held-out v4 sources, each part by v4_split (module docstring) ----------------
+    _v4("H100 1x8 AllReduce (dgxc-benchmarking)", V4_0, "dgxc-benchmarking", "dgx_h100", "infiniband", 8, 50.0, "allreduce", (
+        (8, 13.67, 0.0), (16, 13.0, 0.0), (32, 68.14, 0.0), (64, 14.92, 0.01), (128, 15.87, 0.01), (256, 16.1, 0.03), (512, 16.7, 0.05), (1024, 16.94, 0.11), (2048, 17.14, 0.21), (4096, 23.59, 0.3), (8192, 17.4, 0.82), (16384, 17.93, 1.6), (32768, 19.33, 2.97), (65536, 19.54, 5.87), (131072, 19.89, 11.53), (262144, 20.43, 22.45), (524288, 20.66, 44.41), (1048576, 27.37, 67.04), (2097152, 42.21, 86.94), (4194304, 54.19, 135.44), (8388608, 83.04, 176.77), (16777216, 123.8, 237.21), (33554432, 199.3, 294.69), (67108864, 324.7, 361.67), (134217728, 586.4, 400.53), (268435456, 1112.5, 422.25), (536870912, 2151.0, 436.79), (1073741824, 4029.4, 466.33), (2147483648, 7939.1, 473.37), (4294967296, 15749.0, 477.24), (8589934592, 31307.0, 480.16), (17179869184, 62648.0, 479.9)),
+        note="8 processes of one GPU (Slurm); the recipe README's sample output"),
+    _v4("A100 1x8 AllReduce (superbenchmark)", V4_1, "superbenchmark", "dgx_a100", "infiniband", 8, 50.0, "allreduce", (
+        (4, 34.73, 0.0), (8, 34.66, 0.0), (16, 35.0, 0.0), (32, 35.6, 0.0), (64, 34.83, 0.0), (128, 34.53, 0.01), (256, 34.56, 0.01), (512, 34.94, 0.03), (1024, 36.07, 0.05), (2048, 35.42, 0.1), (4096, 35.92, 0.2), (8192, 35.91, 0.4), (16384, 36.18, 0.79), (32768, 36.65, 1.56), (65536, 37.82, 3.03), (131072, 41.19, 5.57), (262144, 47.53, 9.65), (524288, 60.32, 15.21), (1048576, 74.78, 24.54), (2097152, 93.48, 39.26), (4194304, 112.0, 65.52), (8388608, 162.0, 90.63), (16777216, 226.0, 129.9), (33554432, 374.3, 156.89), (67108864, 584.5, 200.91), (134217728, 1162.2, 202.11), (268435456, 2112.2, 222.4), (536870912, 4200.3, 223.68), (1073741824, 8159.5, 230.29), (2147483648, 16215.0, 231.76), (4294967296, 32070.0, 234.37), (8589934592, 63896.0, 235.26)),
+        gpus_per_process=8, note="one process driving the 8 GPUs (-g 8); real output kept as a parser test fixture (2021)"),
+    _v4("A100 1x8 AllGather (superbenchmark)", V4_2, "superbenchmark", "dgx_a100", "infiniband", 8, 50.0, "allgather", (
+        (32, 35.03, 0.0), (64, 34.36, 0.0), (128, 33.94, 0.0), (256, 34.44, 0.01), (512, 34.84, 0.01), (1024, 35.38, 0.03), (2048, 34.67, 0.05), (4096, 34.62, 0.1), (8192, 34.76, 0.21), (16384, 34.8, 0.41), (32768, 34.54, 0.83), (65536, 36.34, 1.58), (131072, 40.18, 2.85), (262144, 46.45, 4.94), (524288, 58.48, 7.84), (1048576, 72.95, 12.58), (2097152, 77.28, 23.75), (4194304, 100.7, 36.43), (8388608, 123.5, 59.44), (16777216, 167.7, 87.52), (33554432, 265.8, 110.46), (67108864, 379.7, 154.65), (134217728, 698.6, 168.12), (268435456, 1192.2, 197.01), (536870912, 2304.1, 203.88), (1073741824, 4413.4, 212.88), (2147483648, 8658.8, 217.01), (4294967296, 17016.0, 220.85), (8589934592, 33646.0, 223.39)),
+        gpus_per_process=8, note="one process driving the 8 GPUs (-g 8); real output kept as a parser test fixture (2021)"),
+    _v4("A100 1x8 ReduceScatter (superbenchmark)", V4_3, "superbenchmark", "dgx_a100", "infiniband", 8, 50.0, "reducescatter", (
+        (32, 35.06, 0.0), (64, 34.82, 0.0), (128, 34.38, 0.0), (256, 34.75, 0.01), (512, 34.71, 0.01), (1024, 35.16, 0.03), (2048, 35.43, 0.05), (4096, 35.49, 0.1), (8192, 35.18, 0.2), (16384, 35.27, 0.41), (32768, 35.0, 0.82), (65536, 36.78, 1.56), (131072, 40.71, 2.82), (262144, 48.12, 4.77), (524288, 59.81, 7.67), (1048576, 72.37, 12.68), (2097152, 80.64, 22.76), (4194304, 108.9, 33.72), (8388608, 147.3, 49.84), (16777216, 152.4, 96.34), (33554432, 240.5, 122.06), (67108864, 356.1, 164.89), (134217728, 618.1, 190.01), (268435456, 1108.7, 211.84), (536870912, 2169.0, 216.58), (1073741824, 4203.0, 223.54), (2147483648, 8356.9, 224.85), (4294967296, 16400.0, 229.15), (8589934592, 32464.0, 231.52)),
+        gpus_per_process=8, note="one process driving the 8 GPUs (-g 8); real output kept as a parser test fixture (2021)"),
+    _v4("A100 1x8 AllToAll (superbenchmark)", V4_4, "superbenchmark", "dgx_a100", "infiniband", 8, 50.0, "alltoall", (
+        (32, 89.0, 0.0), (64, 86.83, 0.0), (128, 86.02, 0.0), (256, 87.2, 0.0), (512, 87.33, 0.01), (1024, 88.17, 0.01), (2048, 86.44, 0.02), (4096, 86.75, 0.04), (8192, 88.78, 0.08), (16384, 87.71, 0.16), (32768, 86.26, 0.33), (65536, 87.67, 0.65), (131072, 87.35, 1.31), (262144, 87.02, 2.64), (524288, 86.58, 5.3), (1048576, 87.42, 10.5), (2097152, 89.61, 20.48), (4194304, 96.44, 38.05), (8388608, 121.1, 60.62), (16777216, 160.4, 91.55), (33554432, 237.5, 123.64), (67108864, 396.8, 147.99), (134217728, 633.6, 185.35), (268435456, 1189.1, 197.53), (536870912, 2236.6, 210.03), (1073741824, 4335.5, 216.71), (2147483648, 8510.4, 220.79), (4294967296, 16860.0, 222.9), (8589934592, 33508.0, 224.31)),
+        gpus_per_process=8, note="one process driving the 8 GPUs (-g 8); real output kept as a parser test fixture (2021)"),
+    _v4("H100 1x8 AllReduce (nccl-tests-cluster)", V4_5, "nccl-tests-cluster", "dgx_h100", "infiniband", 8, 50.0, "allreduce", (
+        (33554432, 182.87, 321.1), (67108864, 313.66, 374.42), (134217728, 564.78, 415.88), (268435456, 1081.14, 434.51), (536870912, 2115.28, 444.16), (1073741824, 4000.82, 469.67), (2147483648, 7891.0, 476.25), (4294967296, 15668.1, 479.71), (8589934592, 31226.8, 481.39), (17179869184, 62340.7, 482.27)),
+        note="8 ranks (srun), datatype double, from 32 MiB"),
+    _v4("H100 1x8 AllGather (nccl-tests-cluster)", V4_5, "nccl-tests-cluster", "dgx_h100", "infiniband", 8, 50.0, "allgather", (
+        (33554432, 123.44, 237.85), (67108864, 205.21, 286.15), (134217728, 382.2, 307.27), (268435456, 721.26, 325.65), (536870912, 1389.46, 338.09), (1073741824, 2719.6, 345.46), (2147483648, 5355.86, 350.84), (4294967296, 10562.9, 355.78), (8589934592, 20928.4, 359.14), (17179869184, 41542.0, 361.86)),
+        note="8 ranks (srun), datatype double, from 32 MiB"),
+    _v4("H100 1x8 ReduceScatter (nccl-tests-cluster)", V4_5, "nccl-tests-cluster", "dgx_h100", "infiniband", 8, 50.0, "reducescatter", (
+        (33554432, 111.83, 262.55), (67108864, 197.37, 297.52), (134217728, 380.31, 308.8), (268435456, 719.67, 326.37), (536870912, 1399.96, 335.55), (1073741824, 2741.51, 342.7), (2147483648, 5380.08, 349.26), (4294967296, 10561.5, 355.83), (8589934592, 20799.7, 361.36), (17179869184, 41211.4, 364.76)),
+        note="8 ranks (srun), datatype double, from 32 MiB"),
+    _v4("H100 1x8 AllToAll (nccl-tests-cluster)", V4_5, "nccl-tests-cluster", "dgx_h100", "infiniband", 8, 50.0, "alltoall", (
+        (33554432, 124.79, 235.28), (67108864, 215.51, 272.47), (134217728, 393.32, 298.58), (268435456, 777.88, 301.95), (536870912, 1511.21, 310.85), (1073741824, 2830.0, 331.99), (2147483648, 5474.24, 343.25), (4294967296, 10920.9, 344.12), (8589934592, 21708.4, 346.23), (17179869184, 43193.3, 348.03)),
+        note="8 ranks (srun), datatype double, from 32 MiB"),
+    _v4("H100 1x4 AllReduce (nccl-collectives-bench)", V4_6, "nccl-collectives-bench", "dgx_h100", "infiniband", 4, 50.0, "allreduce", (
+        (8, 23.3, 0.0), (16, 23.44, 0.0), (32, 23.23, 0.0), (64, 23.34, 0.0), (128, 23.17, 0.01), (256, 23.3, 0.02), (512, 23.27, 0.03), (1024, 23.28, 0.07), (2048, 23.23, 0.13), (4096, 23.17, 0.27), (8192, 23.75, 0.52), (16384, 24.34, 1.01), (32768, 25.05, 1.96), (65536, 25.49, 3.86), (131072, 26.32, 7.47), (262144, 27.19, 14.46), (524288, 27.88, 28.2), (1048576, 26.76, 58.79), (2097152, 30.32, 103.76), (4194304, 43.43, 144.88), (8388608, 63.07, 199.5), (16777216, 101.86, 247.07), (33554432, 175.81, 286.29), (67108864, 329.39, 305.61), (134217728, 617.74, 325.91), (268435456, 1186.22, 339.44), (536870912, 2315.4, 347.8), (1073741824, 4532.51, 355.35), (2147483648, 8926.72, 360.85), (4294967296, 17744.6, 363.07), (8589934592, 35187.6, 366.18)),
+        per_node=4, gpus_per_process=4, note="4 of the host's 8 GPUs, one process (-g 4); the author's quiet re-run"),
+    _v4("H100 1x4 AllGather (nccl-collectives-bench)", V4_7, "nccl-collectives-bench", "dgx_h100", "infiniband", 4, 50.0, "allgather", (
+        (64, 22.54, 0.0), (128, 22.46, 0.0), (256, 22.3, 0.01), (512, 22.18, 0.02), (1024, 22.11, 0.03), (2048, 22.14, 0.07), (4096, 22.17, 0.14), (8192, 59.46, 0.1), (16384, 24.64, 0.5), (32768, 23.63, 1.04), (65536, 25.05, 1.96), (131072, 26.28, 3.74), (262144, 27.05, 7.27), (524288, 28.24, 13.92), (1048576, 27.87, 28.22), (2097152, 27.76, 56.66), (4194304, 38.62, 81.46), (8388608, 47.3, 133.02), (16777216, 67.25, 187.12), (33554432, 109.19, 230.47), (67108864, 194.91, 258.23), (134217728, 349.92, 287.67), (268435456, 658.88, 305.56), (536870912, 1270.13, 317.02), (1073741824, 2459.19, 327.47), (2147483648, 4831.51, 333.36), (4294967296, 9435.48, 341.39), (8589934592, 18753.6, 343.53)),
+        per_node=4, gpus_per_process=4, note="4 of the host's 8 GPUs, one process (-g 4); the author's quiet re-run"),
+    _v4("H100 1x4 ReduceScatter (nccl-collectives-bench)", V4_8, "nccl-collectives-bench", "dgx_h100", "infiniband", 4, 50.0, "reducescatter", (
+        (64, 21.57, 0.0), (128, 21.44, 0.0), (256, 21.37, 0.01), (512, 21.36, 0.02), (1024, 21.36, 0.04), (2048, 21.32, 0.07), (4096, 21.46, 0.14), (8192, 21.69, 0.28), (16384, 23.26, 0.53), (32768, 21.94, 1.12), (65536, 22.98, 2.14), (131072, 23.96, 4.1), (262144, 24.97, 7.88), (524288, 25.95, 15.15), (1048576, 25.83, 30.45), (2097152, 25.69, 61.23), (4194304, 35.72, 88.06), (8388608, 42.74, 147.21), (16777216, 62.56, 201.12), (33554432, 105.94, 237.55), (67108864, 189.89, 265.06), (134217728, 346.83, 290.24), (268435456, 662.6, 303.84), (536870912, 1274.53, 315.92), (1073741824, 2446.11, 329.22), (2147483648, 4782.16, 336.8), (4294967296, 9411.22, 342.27), (8589934592, 18360.3, 350.89)),
+        per_node=4, gpus_per_process=4, note="4 of the host's 8 GPUs, one process (-g 4); the author's quiet re-run"),
+    _v4("B200 1x8 AllReduce (gpu-tpu-pedia)", V4_9, "gpu-tpu-pedia", "dgx_b200", "infiniband", 8, 50.0, "allreduce", (
+        (8388608, 80.32, 182.77), (16777216, 110.5, 265.67), (33554432, 172.6, 340.13), (67108864, 280.0, 419.49), (134217728, 396.9, 591.81), (268435456, 714.7, 657.26), (536870912, 1335.6, 703.44), (1073741824, 2576.7, 729.25), (2147483648, 5102.4, 736.53), (4294967296, 10171.0, 738.97), (8589934592, 17899.0, 839.82), (17179869184, 35561.0, 845.44)),
+        gpus_per_process=8, note="one process, 8 GPUs; one set of columns, taken as out-of-place"),
+    _v4("A100 2x8 AllReduce, EFA (awsome-distributed-training)", V4_10, "awsome-distributed-training", "dgx_a100", "efa", 16, 6.25, "allreduce", (
+        (8, 164.3, 0.0), (16, 161.4, 0.0), (32, 161.5, 0.0), (64, 161.0, 0.0), (128, 161.2, 0.0), (256, 161.8, 0.0), (512, 162.3, 0.01), (1024, 165.0, 0.01), (2048, 177.6, 0.02), (4096, 169.4, 0.05), (8192, 175.9, 0.09), (16384, 193.4, 0.16), (32768, 224.6, 0.27), (65536, 227.4, 0.54), (131072, 229.7, 1.07), (262144, 238.2, 2.06), (524288, 260.3, 3.78), (1048576, 309.4, 6.35), (2097152, 432.6, 9.09), (4194304, 533.9, 14.73), (8388608, 762.8, 20.62), (16777216, 1191.8, 26.39), (33554432, 1540.2, 40.85), (67108864, 2644.6, 47.58), (134217728, 3912.9, 64.31), (268435456, 7201.7, 69.89), (536870912, 13552.0, 74.28), (1073741824, 26217.0, 76.79), (2147483648, 51406.0, 78.33)),
+        note="p4de.24xlarge, 4 x 100G EFA; srun, one GPU per rank"),
+    _v4("H100 2x8 AllReduce, EFA (awsome-distributed-training)", V4_10, "awsome-distributed-training", "dgx_h100", "efa", 16, 50.0, "allreduce", (
+        (8, 69.12, 0.0), (16, 72.64, 0.0), (32, 74.06, 0.0), (64, 65.48, 0.0), (128, 74.92, 0.0), (256, 74.12, 0.01), (512, 69.5, 0.01), (1024, 69.24, 0.03), (2048, 72.22, 0.05), (4096, 78.58, 0.1), (8192, 81.44, 0.19), (16384, 94.36, 0.33), (32768, 111.7, 0.55), (65536, 135.1, 0.91), (131072, 108.9, 2.26), (262144, 128.0, 3.84), (524288, 123.7, 7.95), (1048576, 123.2, 15.95), (2097152, 147.2, 26.7), (4194304, 168.6, 46.64), (8388608, 204.8, 76.8), (16777216, 298.1, 105.52), (33554432, 439.7, 143.09), (67108864, 601.5, 209.19), (134217728, 870.3, 289.16), (268435456, 1468.2, 342.81), (536870912, 2559.2, 393.34), (1073741824, 4607.6, 436.95), (2147483648, 9074.5, 443.72), (4294967296, 17286.0, 465.87), (8589934592, 33605.0, 479.28), (17179869184, 66132.0, 487.09)),
+        note="p5.48xlarge, 32 x 100G EFA; srun, one GPU per rank"),
+    _v4("H100 2x8 AllReduce, EFA (aws-do-eks)", V4_11, "aws-do-eks", "dgx_h100", "efa", 16, 50.0, "allreduce", (
+        (4, 65.43, 0.0), (8, 64.86, 0.0), (16, 64.72, 0.0), (32, 65.47, 0.0), (64, 65.34, 0.0), (128, 65.99, 0.0), (256, 75.81, 0.01), (512, 69.43, 0.01), (1024, 82.35, 0.02), (2048, 72.49, 0.05), (4096, 77.47, 0.1), (8192, 78.1, 0.2), (16384, 93.35, 0.33), (32768, 106.6, 0.58), (65536, 120.6, 1.02), (131072, 93.62, 2.62), (262144, 111.5, 4.41), (524288, 121.2, 8.11), (1048576, 119.7, 16.43), (2097152, 143.9, 27.33), (4194304, 163.7, 48.03), (8388608, 195.3, 80.54), (16777216, 278.6, 112.91), (33554432, 459.7, 136.87), (67108864, 587.2, 214.29), (134217728, 926.6, 271.6), (268435456, 1497.8, 336.03), (536870912, 2558.6, 393.42), (1073741824, 4553.6, 442.13), (2147483648, 9062.5, 444.31)),
+        note="p5.48xlarge, 32 EFA interfaces; MPIJob, one GPU per rank"),
+    _v4("H100 2x8 AllReduce, EFA (p5-nccl-test-2024-07-19)", V4_12, "p5-nccl-test-2024-07-19", "dgx_h100", "efa", 16, 50.0, "allreduce", (
+        (8, 85.14, 0.0), (16, 62.46, 0.0), (32, 63.27, 0.0), (64, 64.84, 0.0), (128, 64.78, 0.0), (256, 69.39, 0.01), (512, 66.27, 0.01), (1024, 65.12, 0.03), (2048, 69.06, 0.06), (4096, 76.35, 0.1), (8192, 79.97, 0.19), (16384, 105.0, 0.29), (32768, 105.2, 0.58), (65536, 106.8, 1.15), (131072, 97.31, 2.53), (262144, 98.72, 4.98), (524288, 131.4, 7.48), (1048576, 122.7, 16.03), (2097152, 147.8, 26.61), (4194304, 167.3, 47.0), (8388608, 201.5, 78.04), (16777216, 282.7, 111.28), (33554432, 467.9, 134.45), (67108864, 606.2, 207.56), (134217728, 870.2, 289.19), (268435456, 1465.8, 343.38), (536870912, 2566.7, 392.2), (1073741824, 4577.2, 439.85), (2147483648, 9145.8, 440.26), (4294967296, 17244.0, 467.01), (8589934592, 33589.0, 479.5), (17179869184, 66108.0, 487.27)),
+        note="p5.48xlarge, 32 x 100G EFA; NCCL 2.22.3 as printed, NCCL_BUFFSIZE=8 MiB; the first of three logs (the others: another NCCL version, a tuner plugin)"),
+    _v4("H200 2x8 AllGather, RoCE (skypilot)", V4_13, "skypilot", "hgx_h200", "roce", 16, 50.0, "allgather", (
+        (1024, 28.39, 0.03), (2048, 28.29, 0.07), (4096, 28.85, 0.13), (8192, 34.12, 0.23), (16384, 33.28, 0.46), (32768, 34.8, 0.88), (65536, 40.62, 1.51), (131072, 36.17, 3.4), (262144, 41.81, 5.88), (524288, 43.98, 11.18), (1048576, 58.46, 16.82), (2097152, 68.4, 28.74), (4194304, 76.56, 51.36), (8388608, 86.92, 90.47), (16777216, 116.2, 135.41), (33554432, 174.4, 180.42), (67108864, 278.1, 226.19), (134217728, 499.6, 251.88), (268435456, 885.5, 284.21), (536870912, 1575.6, 319.45), (1073741824, 3123.9, 322.23), (2147483648, 6229.6, 323.18), (4294967296, 12416.0, 324.3), (8589934592, 24724.0, 325.72)),
+        note="a3-ultragpu-8g, 8 x 400G CX-7 RoCE with GCP's gIB plugin; the page's own run"),
+    _v4("H100 2x8 AllGather, TCPXO (cluster-toolkit)", V4_14, "cluster-toolkit", "dgx_h100", "tcpxo", 16, 25.0, "allgather", (
+        (256, 86.95, 0.0), (512, 85.7, 0.01), (1024, 85.27, 0.01), (2048, 84.5, 0.02), (4096, 85.55, 0.04), (8192, 84.25, 0.09), (16384, 84.41, 0.18), (32768, 92.99, 0.33), (65536, 96.98, 0.63), (131072, 98.33, 1.25), (262144, 129.67, 1.9), (524288, 126.01, 3.9), (1048576, 133.87, 7.34), (2097152, 136.34, 14.42), (4194304, 148.45, 26.49), (8388608, 166.11, 47.34), (16777216, 197.88, 79.49), (33554432, 290.54, 108.27), (67108864, 517.87, 121.49), (134217728, 806.59, 156.0), (268435456, 1510.98, 166.55), (536870912, 2880.08, 174.76), (1073741824, 5531.01, 182.0), (2147483648, 10820.2, 186.07), (4294967296, 21430.5, 187.89), (8589934592, 42668.7, 188.73)),
+        note="a3-megagpu-8g, 8 x 200G GPUDirect-TCPXO"),
+    _v4("H200 2x8 AllGather, RoCE (cluster-toolkit)", V4_15, "cluster-toolkit", "hgx_h200", "roce", 16, 50.0, "allgather", (
+        (1024, 54.07, 0.02), (2048, 55.46, 0.03), (4096, 55.59, 0.07), (8192, 56.05, 0.14), (16384, 57.08, 0.27), (32768, 57.49, 0.53), (65536, 59.2, 1.04), (131072, 59.58, 2.06), (262144, 63.87, 3.85), (524288, 64.83, 7.58), (1048576, 79.74, 12.33), (2097152, 78.41, 25.07), (4194304, 83.21, 47.26), (8388608, 94.35, 83.35), (16777216, 122.9, 128.02), (33554432, 184.2, 170.8), (67108864, 294.7, 213.51), (134217728, 495.4, 254.0), (268435456, 877.5, 286.8), (536870912, 1589.8, 316.6), (1073741824, 3105.7, 324.13), (2147483648, 6161.7, 326.74), (4294967296, 12305.0, 327.22), (8589934592, 24489.0, 328.85)),
+        note="a3-ultragpu-8g, 8 x 400G CX-7 RoCE with GCP's gIB plugin"),
+    _v4("A100 2x8 AllReduce, InfiniBand (aks-rdma-infiniband)", V4_16, "aks-rdma-infiniband", "dgx_a100", "infiniband", 16, 25.0, "allreduce", (
+        (8, 99.09, 0.0), (32, 42.16, 0.0), (128, 37.41, 0.01), (512, 38.83, 0.02), (2048, 42.16, 0.09), (8192, 50.79, 0.3), (32768, 51.15, 1.2), (131072, 55.33, 4.44), (524288, 325.2, 3.02), (2097152, 124.0, 31.7), (8388608, 199.0, 79.05), (33554432, 618.8, 101.67), (134217728, 1737.8, 144.81), (536870912, 5760.3, 174.75), (2147483648, 21845.0, 184.32), (8589934592, 86026.0, 187.22)),
+        note="ND96asr_v4, 8 x 200G HDR InfiniBand; MPIJob, sizes x4"),
+    _v4("A100 2x8 AllReduce, InfiniBand (deepops)", V4_17, "deepops", "dgx_a100", "infiniband", 16, 25.0, "allreduce", (
+        (8, 38.63, 0.0), (16, 38.14, 0.0), (32, 37.9, 0.0), (64, 40.47, 0.0), (128, 40.52, 0.01), (256, 39.99, 0.01), (512, 41.67, 0.02), (1024, 40.97, 0.05), (2048, 45.93, 0.08), (4096, 49.16, 0.16), (8192, 65.14, 0.24), (16384, 57.43, 0.53), (32768, 62.1, 0.99), (65536, 77.12, 1.59), (131072, 101.0, 2.43), (262144, 121.5, 4.04), (524288, 135.2, 7.27), (1048576, 120.1, 16.37), (2097152, 137.2, 28.67), (4194304, 165.8, 47.43), (8388608, 209.2, 75.17), (16777216, 301.9, 104.19), (33554432, 536.0, 117.38), (67108864, 918.0, 137.08), (134217728, 1603.7, 156.92), (268435456, 2924.5, 172.1), (536870912, 5601.4, 179.71), (1073741824, 11085.0, 181.62), (2147483648, 21551.0, 186.83), (4294967296, 42715.0, 188.53)),
+        algorithm="ring", note="DGX A100, 8 x 200G HDR; NCCL_ALGO=RING"),
+    _v4("A100 4x8 AllReduce, InfiniBand (deepops)", V4_18, "deepops", "dgx_a100", "infiniband", 32, 25.0, "allreduce", (
+        (1048576, 135.3, 15.02), (2097152, 161.5, 25.15), (4194304, 228.7, 35.53), (8388608, 320.3, 50.75), (16777216, 381.0, 85.32), (33554432, 586.2, 110.9), (67108864, 1079.5, 120.44), (134217728, 2281.2, 114.0), (268435456, 3083.1, 168.69), (536870912, 5657.1, 183.87), (1073741824, 11643.0, 178.69), (2147483648, 21874.0, 190.22), (4294967296, 43557.0, 191.05)),
+        note="DGX A100, 8 x 200G HDR; 'validate connectivity, not necessarily optimal'"),
 )
 
 POINTS: tuple[Point, ...] = tuple(Point(s, size, t, bw) for s in SERIES for size, t, bw in s.rows)
