@@ -24,6 +24,7 @@ import functools
 import math
 from dataclasses import dataclass
 
+from calc.collectives import fitted
 from calc.collectives.collective import Inputs, busbw_factor, fabric_for, solve_on
 from calc.collectives.measurements import POINTS, SERIES, Point, Series, sources
 from calc.collectives.model import Fabric
@@ -32,7 +33,7 @@ from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.registry import calculator, get
 from calc.sources import cite
 
-__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "ANOMALY_FACTOR", "sweep_anomalies", "Checked", "check", "checked", "summary", "supported", "Summary", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
+__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "check", "checked", "summary", "supported", "Summary", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
            "ASTRA_SIM"]
 
 MIB, GIB = 2**20, 2**30
@@ -42,6 +43,13 @@ ASTRA_SIM = cite(
     "(2 GPUs), 12.01 % (4), 9.69 % (8)",
     "ASTRA-sim documentation", 2024,
     "https://astra-sim.github.io/astra-sim-docs/validation/hardware/gpu-validation-hgx-h100.html",
+)
+NCCL_TESTS_LOOP = cite(
+    "nccl-tests-benchtime",
+    "nccl-tests src/common.cu BenchTime: the timed loop enqueues every iteration (one collective per GPU the "
+    "thread drives) and synchronises once at the end; the time reported is the loop's wall-clock per iteration",
+    "NVIDIA, github.com/NVIDIA/nccl-tests", 2026,
+    "https://github.com/NVIDIA/nccl-tests/blob/a0b82b2260cf5152b9f8c061bbf7eaf0ba096432/src/common.cu",
 )
 LIMITS = {"small": 1.6, "mid": 0.30, "large": 0.15}
 # Points outside their target, named with the reason (the tests check they stay outside: a fix must
@@ -171,10 +179,24 @@ def _series_fabric(series: Series) -> tuple[Inputs, Fabric]:
     return inputs, fabric_for(inputs)
 
 
+def harness_floor_us(series: Series) -> float:
+    """The shortest time per iteration nccl-tests can report when one process drives ``gpus_per_process`` GPUs
+    (its ``-g``): its timing loop enqueues iteration after iteration with no synchronisation between them
+    (src/common.cu ``BenchTime``, NCCL_TESTS_LOOP), so a thread that launches on several GPUs cannot report less
+    than its own CPU time per iteration, one collective per GPU and, for AllToAll (grouped send/receive), one
+    send and one receive per peer. With one GPU per process the floor is left to NCCL's latency (0)."""
+    n = series.gpus_per_process
+    if n <= 1:
+        return 0.0
+    calls = 2 * (series.gpus - 1) if series.op == "alltoall" else 0
+    return n * (fitted.HARNESS_LAUNCH_US + calls * fitted.HARNESS_P2P_US)
+
+
 def _check_on(point: Point, inputs: Inputs, fabric: Fabric) -> Checked:
     cost = solve_on(fabric, inputs.op, inputs.algorithm, float(point.size))
-    busbw = point.size / (cost.time_us * 1e3) * busbw_factor(inputs.op, inputs.gpus)
-    return Checked(point, cost.time_us, busbw, cost.algorithm, cost.protocol)
+    time_us = max(cost.time_us, harness_floor_us(point.series))
+    busbw = point.size / (time_us * 1e3) * busbw_factor(inputs.op, inputs.gpus)
+    return Checked(point, time_us, busbw, cost.algorithm, cost.protocol)
 
 
 def check(point: Point) -> Checked:
@@ -232,8 +254,13 @@ def _row(c: Checked) -> tuple[str, str, str, int, float, float, float, str, str,
     measured = p.time_us if unit == "µs" else p.busbw_GBps
     model = c.model_time_us if unit == "µs" else c.model_busbw_GBps
     return (p.series.label, p.series.split, p.series.op, p.size, float(measured or 0.0), round(model, 2),
-            round(100 * c.error, 1), f"{c.algorithm}/{c.protocol}", "yes" if within_target(c) else "no",
-            p.series.source.url)
+            round(100 * c.error, 1), f"{c.algorithm}/{c.protocol}", _verdict(c), p.series.source.url)
+
+
+def _verdict(c: Checked) -> str:
+    if (c.point.series.label, c.point.size) in SWEEP_ANOMALIES:
+        return "left out (sweep anomaly)"
+    return "yes" if within_target(c) else "no"
 
 
 def _curves(cs: tuple[Checked, ...]) -> tuple[Trace, ...]:
@@ -249,7 +276,7 @@ def _curves(cs: tuple[Checked, ...]) -> tuple[Trace, ...]:
     return tuple(traces)
 
 
-HELD_OUT_SPLITS = ("held-out", "held-out v2", "held-out v3")
+HELD_OUT_SPLITS = ("held-out", "held-out v2", "held-out v3")  # the parts one_server_tp_errors reads
 ONE_SERVER_TP_RANGE = (16 * MIB, 128 * MIB)  # the tensor-parallel AllReduces the pages reason about
 
 
@@ -263,36 +290,80 @@ def one_server_tp_errors() -> tuple[float, float]:
     return min(errors), max(errors)
 
 
-def _summary_row(name: str, s: Summary) -> tuple[str, int, int, int, float, float, float, float, float]:
-    return (name, s.count, s.sources, s.in_target, round(s.max_large_pct, 1), round(s.max_mid_pct, 1),
-            round(s.small_min_ratio, 2), round(s.small_max_ratio, 2), round(s.geomean_pct, 1))
+# The parts as the accuracy page shows them, newest first: (split, output prefix, name in the summary table).
+PARTS = (
+    ("held-out v3", "held_out_v3", "held-out v3"),
+    ("held-out v2", "held_out_v2", "held-out v2 (seen)"),
+    ("held-out", "held_out", "held-out (seen)"),
+    ("calibration", "calibration", "calibration"),
+)
 
 
-def _values(cal: Summary, held: Summary, supported: Summary, fresh: Summary,
-            v3: Summary) -> dict[str, float | int | str | bool]:
+def scored(cs: tuple[Checked, ...]) -> tuple[Checked, ...]:
+    """The points a part's errors count: all but the sweep anomalies (SWEEP_ANOMALIES)."""
+    return tuple(c for c in cs if (c.point.series.label, c.point.size) not in SWEEP_ANOMALIES)
+
+
+def _summary_row(name: str, cs: tuple[Checked, ...]) -> tuple[str, int, int, int, int, float, float, float, float,
+                                                              float]:
+    s = summary(scored(cs))
+    return (name, len(cs), len(cs) - s.count, s.sources, s.in_target, round(s.max_large_pct, 1),
+            round(s.max_mid_pct, 1), round(s.small_min_ratio, 2), round(s.small_max_ratio, 2), round(s.geomean_pct, 1))
+
+
+def _range(cs: list[Checked], band_name: str) -> str:
+    """The lowest and highest model/measured ratio of a run's points in one band ('' where it has none)."""
+    ratios = [c.ratio for c in cs if c.band == band_name]
+    return f"{min(ratios):.2f}–{max(ratios):.2f}" if ratios else ""
+
+
+def _run_rows(parts: dict[str, tuple[Checked, ...]]) -> tuple[tuple[str, str, int, int, str, str, str], ...]:
+    """Per published run: its part, points scored, points in target and the ratio range in each band."""
+    rows = []
+    for split, _, _ in PARTS:
+        runs: dict[str, list[Checked]] = {}
+        for c in scored(parts[split]):
+            runs.setdefault(c.point.series.label, []).append(c)
+        rows += [(label, split, len(cs), sum(within_target(c) for c in cs), _range(cs, "small"), _range(cs, "mid"),
+                  _range(cs, "large")) for label, cs in runs.items()]
+    return tuple(rows)
+
+
+def _part_values(prefix: str, cs: tuple[Checked, ...]) -> dict[str, float | int | str | bool]:
+    s = summary(scored(cs))
+    return {f"{prefix}_count": len(cs), f"{prefix}_left_out": len(cs) - s.count, f"{prefix}_sources": s.sources,
+            f"{prefix}_in_target": s.in_target, f"{prefix}_max_large_pct": s.max_large_pct,
+            f"{prefix}_max_mid_pct": s.max_mid_pct, f"{prefix}_geomean_pct": s.geomean_pct,
+            f"{prefix}_small_min_ratio": s.small_min_ratio, f"{prefix}_small_max_ratio": s.small_max_ratio}
+
+
+def _part_scalars(prefix: str, name: str) -> tuple[Scalar, ...]:
+    return (
+        Scalar(f"{prefix}_count", f"{name}: points", ""),
+        Scalar(f"{prefix}_left_out", f"{name}: points left out as anomalies of their sweep", ""),
+        Scalar(f"{prefix}_sources", f"{name}: sources", ""),
+        Scalar(f"{prefix}_in_target", f"{name}: points inside their target", ""),
+        Scalar(f"{prefix}_max_large_pct", f"{name}, ≥ 1 GiB: largest error", "%"),
+        Scalar(f"{prefix}_max_mid_pct", f"{name}, 1 MiB to 1 GiB: largest error", "%"),
+        Scalar(f"{prefix}_geomean_pct", f"{name}, ≥ 1 MiB: geometric-mean error", "%"),
+        Scalar(f"{prefix}_small_min_ratio", f"{name}, < 1 MiB: lowest model/measured time", ""),
+        Scalar(f"{prefix}_small_max_ratio", f"{name}, < 1 MiB: highest model/measured time", ""),
+    )
+
+
+def _values(parts: dict[str, tuple[Checked, ...]]) -> dict[str, float | int | str | bool]:
     megatron = [float(row[3]) for row in megatron_rows(DEFAULT_EFFICIENCY, 0.0)]
     tp_low, tp_high = one_server_tp_errors()
-    return {
+    values: dict[str, float | int | str | bool] = {
         "one_server_tp_min_pct": tp_low, "one_server_tp_max_pct": tp_high,
-        "held_out_v3_count": v3.count, "held_out_v3_sources": v3.sources, "held_out_v3_in_target": v3.in_target,
-        "held_out_v3_max_large_pct": v3.max_large_pct, "held_out_v3_max_mid_pct": v3.max_mid_pct,
-        "held_out_v3_geomean_pct": v3.geomean_pct, "held_out_v3_small_min_ratio": v3.small_min_ratio,
-        "held_out_v3_small_max_ratio": v3.small_max_ratio,
-        "held_out_v2_count": fresh.count, "held_out_v2_in_target": fresh.in_target,
-        "held_out_v2_max_large_pct": fresh.max_large_pct, "held_out_v2_max_mid_pct": fresh.max_mid_pct,
-        "held_out_v2_geomean_pct": fresh.geomean_pct, "held_out_v2_small_min_ratio": fresh.small_min_ratio,
-        "held_out_v2_small_max_ratio": fresh.small_max_ratio,
-        "point_count": cal.count + held.count + fresh.count + v3.count, "source_count": len(sources()),
-        "held_out_count": held.count, "held_out_in_target": held.in_target,
-        "held_out_max_large_pct": held.max_large_pct, "held_out_max_mid_pct": held.max_mid_pct,
-        "held_out_geomean_pct": held.geomean_pct, "held_out_small_min_ratio": held.small_min_ratio,
-        "held_out_small_max_ratio": held.small_max_ratio, "held_out_supported_geomean_pct": supported.geomean_pct,
-        "calibration_count": cal.count, "calibration_in_target": cal.in_target,
-        "calibration_geomean_pct": cal.geomean_pct, "calibration_max_large_pct": cal.max_large_pct,
-        "calibration_max_mid_pct": cal.max_mid_pct,
+        "point_count": sum(len(cs) for cs in parts.values()), "source_count": len(sources()),
+        "held_out_supported_geomean_pct": summary(supported(parts["held-out"])).geomean_pct,
         "megatron_min_error_pct": min(megatron), "megatron_max_error_pct": max(megatron),
         "megatron_mean_abs_error_pct": sum(abs(e) for e in megatron) / len(megatron),
     }
+    for split, prefix, _ in PARTS:
+        values.update(_part_values(prefix, parts[split]))
+    return values
 
 
 POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", "Operation"),
@@ -310,35 +381,9 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
     outputs=(
         Scalar("point_count", "Published points", ""),
         Scalar("source_count", "Independent sources", ""),
-        Scalar("held_out_count", "Held-out points", ""),
-        Scalar("held_out_in_target", "Held-out points inside their target", ""),
-        Scalar("held_out_max_large_pct", "Held-out, ≥ 1 GiB: largest error", "%"),
-        Scalar("held_out_max_mid_pct", "Held-out, 1 MiB to 1 GiB: largest error", "%"),
-        Scalar("held_out_geomean_pct", "Held-out, ≥ 1 MiB: geometric-mean error", "%"),
-        Scalar("held_out_small_min_ratio", "Held-out, < 1 MiB: lowest model/measured time", ""),
-        Scalar("held_out_small_max_ratio", "Held-out, < 1 MiB: highest model/measured time", ""),
+        *(s for _, prefix, name in PARTS for s in _part_scalars(prefix, name.capitalize())),
         Scalar("held_out_supported_geomean_pct", "Held-out without the known misses, ≥ 1 MiB: geometric-mean error",
                "%"),
-        Scalar("held_out_v3_count", "Held-out v3 points (never seen before this check)", ""),
-        Scalar("held_out_v3_sources", "Held-out v3 sources", ""),
-        Scalar("held_out_v3_in_target", "Held-out v3 points inside their target", ""),
-        Scalar("held_out_v3_max_large_pct", "Held-out v3, ≥ 1 GiB: largest error", "%"),
-        Scalar("held_out_v3_max_mid_pct", "Held-out v3, 1 MiB to 1 GiB: largest error", "%"),
-        Scalar("held_out_v3_geomean_pct", "Held-out v3, ≥ 1 MiB: geometric-mean error", "%"),
-        Scalar("held_out_v3_small_min_ratio", "Held-out v3, < 1 MiB: lowest model/measured time", ""),
-        Scalar("held_out_v3_small_max_ratio", "Held-out v3, < 1 MiB: highest model/measured time", ""),
-        Scalar("held_out_v2_count", "Held-out v2 points (seen since)", ""),
-        Scalar("held_out_v2_in_target", "Held-out v2 points inside their target", ""),
-        Scalar("held_out_v2_max_large_pct", "Held-out v2, ≥ 1 GiB: largest error", "%"),
-        Scalar("held_out_v2_max_mid_pct", "Held-out v2, 1 MiB to 1 GiB: largest error", "%"),
-        Scalar("held_out_v2_geomean_pct", "Held-out v2, ≥ 1 MiB: geometric-mean error", "%"),
-        Scalar("held_out_v2_small_min_ratio", "Held-out v2, < 1 MiB: lowest model/measured time", ""),
-        Scalar("held_out_v2_small_max_ratio", "Held-out v2, < 1 MiB: highest model/measured time", ""),
-        Scalar("calibration_count", "Calibration points", ""),
-        Scalar("calibration_in_target", "Calibration points inside their target", ""),
-        Scalar("calibration_geomean_pct", "Calibration, ≥ 1 MiB: geometric-mean error", "%"),
-        Scalar("calibration_max_large_pct", "Calibration, ≥ 1 GiB: largest error", "%"),
-        Scalar("calibration_max_mid_pct", "Calibration, 1 MiB to 1 GiB: largest error", "%"),
         Scalar("one_server_tp_min_pct", "Held-out one-server AllReduce, 16 to 128 MiB: smallest error", "%",
                "Model/measured bus bandwidth − 1: how much longer the measured time is than the model's.", digits=2),
         Scalar("one_server_tp_max_pct", "Held-out one-server AllReduce, 16 to 128 MiB: largest error", "%",
@@ -347,19 +392,21 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
         Scalar("megatron_max_error_pct", "Step model against Megatron-LM: highest error", "%"),
         Scalar("megatron_mean_abs_error_pct", "Step model against Megatron-LM: mean absolute error", "%"),
         Table("summary", "Errors by part",
-              (Column("part", "Part"), Column("points", "Points"), Column("sources", "Sources"),
+              (Column("part", "Part"), Column("points", "Points"), Column("left_out", "Left out (sweep anomalies)"),
+               Column("sources", "Sources"),
                Column("in_target", "In target"), Column("large", "≥ 1 GiB: largest error", "%"),
                Column("mid", "1 MiB–1 GiB: largest error", "%"), Column("small_min", "< 1 MiB: lowest ratio"),
                Column("small_max", "< 1 MiB: highest ratio"), Column("geomean", "≥ 1 MiB: geomean error", "%"))),
-        Table("held_out", "Held-out points", POINT_COLUMNS),
-        Table("held_out_v3", "Held-out v3 points", POINT_COLUMNS),
-        Table("held_out_v2", "Held-out v2 points", POINT_COLUMNS),
-        Table("calibration", "Calibration points", POINT_COLUMNS),
+        Table("runs", "Errors by published run",
+              (Column("series", "Run"), Column("split", "Part"), Column("points", "Points"),
+               Column("in_target", "In target"), Column("small", "< 1 MiB: model/measured time"),
+               Column("mid", "1 MiB–1 GiB: model/measured busbw"), Column("large", "≥ 1 GiB: model/measured busbw"))),
+        *(Table(prefix, f"{split.capitalize()} points", POINT_COLUMNS) for split, prefix, _ in PARTS),
         Chart("curves", "Measured and modelled bus bandwidth, per published run", "Message size",
               "Bus bandwidth", "B", "GB/s", log_x=True, log_y=True,
               description="Each run's measured points (joined) and the model's at the same sizes."),
     ),
-    sources=(*sources(), NARAYANAN, ASTRA_SIM),
+    sources=(*sources(), NARAYANAN, ASTRA_SIM, NCCL_TESTS_LOOP),
 )
 def accuracy() -> Outcome:
     return _outcome()
@@ -369,14 +416,11 @@ def accuracy() -> Outcome:
 def _outcome() -> Outcome:
     """The comparison has no inputs: compute it once per process (a page shows it once; the fit script uses
     ``checked``, which is never cached)."""
-    cal, held, fresh = checked("calibration"), checked("held-out"), checked("held-out v2")
-    v3 = checked("held-out v3")
-    s_cal, s_held, s_fresh, s_v3 = summary(cal), summary(held), summary(fresh), summary(v3)
+    parts = {split: checked(split) for split, _, _ in PARTS}
     return Outcome(
-        values=_values(s_cal, s_held, summary(supported(held)), s_fresh, s_v3),
-        tables={"summary": (_summary_row("held-out v3", s_v3), _summary_row("held-out v2 (seen)", s_fresh),
-                            _summary_row("held-out (seen)", s_held), _summary_row("calibration", s_cal)),
-                "held_out": tuple(_row(c) for c in held), "held_out_v2": tuple(_row(c) for c in fresh),
-                "held_out_v3": tuple(_row(c) for c in v3), "calibration": tuple(_row(c) for c in cal)},
-        charts={"curves": _curves(cal + held + fresh + v3)},
+        values=_values(parts),
+        tables={"summary": tuple(_summary_row(name, parts[split]) for split, _, name in PARTS),
+                "runs": _run_rows(parts),
+                **{prefix: tuple(_row(c) for c in parts[split]) for split, prefix, _ in PARTS}},
+        charts={"curves": _curves(tuple(c for cs in parts.values() for c in cs))},
     )

@@ -212,15 +212,16 @@ def fabric_for(inputs: Inputs) -> Fabric:
         return Fabric(inputs.gpus, 1, link, link, False, inputs.nvls_efficiency, inputs.launch_us,
                       inputs.step_overhead_us)
     system = SYSTEMS[inputs.system]
-    out_efficiency = fitted.NETWORK_EFFICIENCY[inputs.network] * inputs.scaleout_efficiency
+    arch, per_link = ARCH[system.scale_up.key]
+    out_efficiency = fitted.network_efficiency(inputs.network, arch) * inputs.scaleout_efficiency
     up = Tier("scale-up", inputs.scaleup_GBps, 0.0, inputs.scaleup_efficiency)
     out = Tier("scale-out", inputs.scaleout_GBps, 0.0, min(1.0, out_efficiency))
-    arch, per_link = ARCH[system.scale_up.key]
     calibration = Calibration(
         arch, per_link * system.scale_up.links_per_gpu, inputs.sharp, fitted.LATENCY_SCALE * inputs.latency_scale,
         fitted.FILL_UP_US * inputs.fill_scale, fitted.FILL_OUT_US * inputs.fill_scale, fitted.FILL_EXPONENT,
-        fitted.FILL_SATURATION_BYTES, fitted.step_us(inputs.network),
-        nccl.PROFILES.get(inputs.network, nccl.DEFAULT_PROFILE))
+        fitted.FILL_SATURATION_BYTES, fitted.step_us(inputs.network, arch),
+        nccl.PROFILES.get(inputs.network, nccl.DEFAULT_PROFILE),
+        (fitted.NVLS_STAGES - 1) * inputs.fill_scale)
     return Fabric(inputs.gpus, inputs.gpus_per_domain, up, out, system.switch.nvls, inputs.nvls_efficiency,
                   inputs.launch_us, inputs.step_overhead_us, calibration)
 

@@ -47,7 +47,13 @@ Two ways to turn phases into time:
   stage's rate, so the tree adds the time of every stage but the slowest
   for one chunk per channel (``_tree_fill``); a message of one chunk per
   channel or less never fills the pipe. This replaces the fitted fill for
-  tree/Simple; the other algorithm/protocol pairs keep the fitted fill.
+  tree/Simple. NVLink SHARP inside one domain is a pipeline too: NCCL moves
+  the buffer in loops of channels × heads × chunk bytes, the chunk 128 KiB
+  (``NCCL_NVLS_CHUNKSIZE``) shrunk to 64, 32 or 16 KiB for smaller buffers
+  (src/enqueue.cc ``calcCollChunking``, :func:`calc.collectives.nccl.nvls_loops`),
+  and every loop crosses ``nvls_stages`` stages (fitted), so the first loop
+  adds ``(nvls_stages - 1)`` loops' worth of time (``_nvls_fill``). The other
+  algorithm/protocol pairs keep the fitted fill.
 
 The bandwidth terms of the tiers overlap because the algorithms pipeline their
 chunks (NCCL moves data on NVLink and on the NICs at once); the latency terms
@@ -150,6 +156,7 @@ class Calibration:
     fill_saturation_bytes: float
     network_step_us: float
     profile: nccl.Profile = nccl.DEFAULT_PROFILE
+    nvls_extra_stages: float = 0.0  # NVLS pipeline stages past the first (fitted stages - 1, times the fill scale)
 
 
 @dataclass(frozen=True)
@@ -435,12 +442,23 @@ def _tree_fill(fabric: Fabric, size: float) -> float:
     return sum(stages) - max(stages, default=0.0)
 
 
-def _fill(algorithm: str, protocol: str, fabric: Fabric, size: float) -> float:
-    """Time to fill the chunk pipeline: transcribed for tree/Simple, fitted for the others (module docstring)."""
+def _nvls_fill(fabric: Fabric, size: float, bandwidth_us: float) -> float:
+    """NVLS on one domain: its loops (NCCL's chunking, nccl.nvls_loops) pass ``nvls_stages`` pipeline stages, so
+    the first loop adds every stage but one (module docstring)."""
+    cal = fabric.calibration
+    assert cal is not None
+    return cal.nvls_extra_stages * bandwidth_us / nccl.nvls_loops(comm_for(fabric), size)
+
+
+def _fill(algorithm: str, protocol: str, fabric: Fabric, size: float, bandwidth_us: float) -> float:
+    """Time to fill the chunk pipeline: transcribed for tree/Simple and one-domain NVLS, fitted for the others
+    (module docstring)."""
     cal = fabric.calibration
     assert cal is not None
     if algorithm == "tree" and protocol == "Simple":
         return _tree_fill(fabric, size)
+    if algorithm == "nvls" and fabric.domains == 1:
+        return _nvls_fill(fabric, size, bandwidth_us)
     if protocol == "LL":
         return 0.0
     full = cal.fill_out_us if fabric.domains > 1 else cal.fill_up_us
@@ -472,5 +490,5 @@ def calibrated_cost(algorithm: str, protocol: str, op: str, fabric: Fabric, size
     bandwidth, bound = _bandwidth(fabric, plan, _fraction(algorithm, protocol, fabric) * used / full)
     if protocol == "LL" and algorithm != "p2p":
         bandwidth, bound = _ll_capped(fabric, plan, bandwidth, bound, used / full)
-    latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(algorithm, protocol, fabric, size)
+    latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(algorithm, protocol, fabric, size, bandwidth)
     return dataclasses.replace(_make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound), channels=used)

@@ -55,7 +55,7 @@ from calc.sources import cite
 __all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION", "bandwidth", "latency",
            "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies", "Rule", "Profile",
            "DEFAULT_PROFILE", "TCPXO_PROFILE", "PROFILES", "GCP_TCPXO_ENV", "GCP_TCPXO_TUNER", "collective_channels", "tuner_rule", "NCCL_STEPS",
-           "protocol_allowed", "ll_max_GBps"]
+           "protocol_allowed", "ll_max_GBps", "NVLS_CHUNK_BYTES", "nvls_chunk_bytes", "nvls_loops"]
 
 NCCL_VERSION = "2.30.7"
 NCCL_TUNING_SRC = cite(
@@ -389,6 +389,30 @@ def collective_channels(comm: Comm, algo: str, proto: str, nbytes: float) -> int
         threshold = 512
     fit = nbytes / (_MAX_THREADS[proto] * threshold)
     return comm.channels if fit >= comm.channels else max(1, int(fit))
+
+
+NVLS_CHUNK_BYTES = 128 * 1024  # src/transport/nvls.cc: NCCL_NVLS_CHUNKSIZE's default, comm->nvlsChunkSize
+# calcCollChunking's NVLS rule, in order: below factor x (channels x heads x chunk) bytes, a chunk larger than
+# the floor drops to the floor (each test sees the chunk the previous one left).
+_NVLS_SHRINK = ((64, 65536), (8, 32768), (2, 16384))
+
+
+def nvls_chunk_bytes(comm: Comm, nbytes: float) -> int:
+    """The NVLS chunk NCCL moves per channel and head for a buffer of ``nbytes`` on one node (src/enqueue.cc
+    ``calcCollChunking``, unregistered buffers): 128 KiB, down to 16 KiB for small buffers. The heads of a
+    one-node NVLS communicator are its local ranks (src/graph/connect.cc ``connectNvls``)."""
+    concurrent = comm.nvls_channels * comm.ranks // comm.nodes
+    chunk = NVLS_CHUNK_BYTES
+    for factor, floor in _NVLS_SHRINK:
+        if nbytes < factor * concurrent * chunk and chunk > floor:
+            chunk = floor
+    return chunk
+
+
+def nvls_loops(comm: Comm, nbytes: float) -> int:
+    """Loops of channels x heads x chunk bytes that NVLS runs for ``nbytes`` (``calcCollChunking``'s nLoops)."""
+    loop = comm.nvls_channels * (comm.ranks // comm.nodes) * nvls_chunk_bytes(comm, nbytes)
+    return max(1, math.ceil(nbytes / loop))
 
 
 def choose(comm: Comm, op: str, nbytes: float) -> tuple[str, str]:

@@ -171,3 +171,32 @@ def test_the_model_is_optimistic_for_every_held_out_one_server_allreduce_from_16
     assert 0 < low <= high
     values = run("accuracy").outcome.values
     assert (values["one_server_tp_min_pct"], values["one_server_tp_max_pct"]) == (low, high)
+
+
+def test_a_run_driven_from_one_process_cannot_report_less_than_its_launches() -> None:
+    # nccl-tests src/common.cu BenchTime enqueues every iteration without synchronising: with -g 8 one thread
+    # launches eight collectives per iteration, and an AllToAll a send and a receive per peer on each GPU.
+    from calc.collectives import fitted
+    from calc.collectives.calibration import harness_floor_us
+    by_label = {s.label: s for s in SERIES}
+    assert harness_floor_us(by_label["A100 1x8 AllReduce (superbenchmark)"]) == 8 * fitted.HARNESS_LAUNCH_US
+    assert harness_floor_us(by_label["A100 1x8 AllToAll (superbenchmark)"]) == pytest.approx(
+        8 * (fitted.HARNESS_LAUNCH_US + 14 * fitted.HARNESS_P2P_US))
+    assert harness_floor_us(by_label["H100 1x8 AllReduce (dgxc-benchmarking)"]) == 0.0
+
+
+def test_a_point_slower_than_a_larger_size_of_its_run_by_a_quarter_is_a_sweep_anomaly() -> None:
+    # The Lambda B200 sweep (dstack): 512 KiB out-of-place 240.71 µs, 1 MiB 115.58 µs.
+    from calc.collectives.calibration import sweep_anomalies
+    lambda_b200 = next(s for s in SERIES if s.label == "B200 2x8, InfiniBand (dstack/Lambda)")
+    assert sweep_anomalies(lambda_b200) == {
+        524288: "slower than 1048576 B of the same run (240.7 µs against 115.6 µs)"}
+
+
+def test_a_sweep_that_only_grows_has_no_anomaly() -> None:
+    from dataclasses import replace
+
+    from calc.collectives.calibration import sweep_anomalies
+    base = next(s for s in SERIES if s.label == "B200 2x8, InfiniBand (dstack/Lambda)")
+    grows = replace(base, rows=((1024, 10.0, None), (2048, 12.4, None), (4096, 12.0, None)))
+    assert sweep_anomalies(grows) == {}
