@@ -292,7 +292,8 @@ def one_server_tp_errors() -> tuple[float, float]:
 
 # The parts as the accuracy page shows them, newest first: (split, output prefix, name in the summary table).
 PARTS = (
-    ("held-out v3", "held_out_v3", "held-out v3"),
+    ("held-out v4", "held_out_v4", "held-out v4"),
+    ("held-out v3", "held_out_v3", "held-out v3 (seen)"),
     ("held-out v2", "held_out_v2", "held-out v2 (seen)"),
     ("held-out", "held_out", "held-out (seen)"),
     ("calibration", "calibration", "calibration"),
