@@ -377,7 +377,7 @@ PARAMS = (
           minimum=0.1, maximum=100000.0, applies=SYSTEMS_ONLY, help="The GPU's share of NICs: one 400G NIC = 50 GB/s."),
     Float("scaleup_efficiency", "Scale-up efficiency", 1.0, advanced=True, minimum=0.01, maximum=1.0,
           applies=SYSTEMS_ONLY,
-          help=f"Achievable fraction of NVLink bandwidth (fitted {fitted.NVLINK_EFFICIENCY:.3g}; 1 = textbook)."),
+          help="Achievable fraction of NVLink bandwidth (a system preset fills in the fitted value; 1 = textbook)."),
     Float("scaleout_efficiency", "Scale-out efficiency", 1.0, advanced=True, minimum=0.01, maximum=1.0,
           help="With a named system: a factor on the network's fitted achievable bandwidth (1 = as fitted). "
                "With one tier of links: the link's efficiency."),

@@ -14,6 +14,7 @@ import pytest
 
 from calc.collectives.calibration import (
     KNOWN_MISSES,
+    SWEEP_ANOMALIES,
     check,
     checked,
     one_server_tp_errors,
@@ -39,7 +40,8 @@ def test_every_point_is_inside_its_target(point: Point) -> None:
     assert within_target(c), (point.series.source.url, c.error)
 
 
-@pytest.mark.parametrize("point", [p for p in POINTS if _key(p) in KNOWN_MISSES], ids=_id)
+@pytest.mark.parametrize("point", [p for p in POINTS if _key(p) in KNOWN_MISSES and _key(p) not in SWEEP_ANOMALIES],
+                         ids=_id)
 def test_known_misses_are_still_outside_their_target(point: Point) -> None:
     assert not within_target(check(point)), f"{_id(point)} is now inside: remove it from KNOWN_MISSES"
 
@@ -60,9 +62,9 @@ def test_held_out_v2_geometric_mean_error_from_1_MiB_is_at_most_12_percent() -> 
     assert summary(checked("held-out v2")).geomean_pct <= 12.0
 
 
-def test_held_out_v2_misses_the_mid_size_target() -> None:
-    # Stated on the accuracy page: one server's 1 MiB and 16 MiB AllReduce (MG-Cafe) are +41 and +43 %.
-    assert summary(checked("held-out v2")).max_mid_pct > 30.0
+def test_held_out_v2_seen_is_inside_every_target_since_the_nvls_fill_and_the_launch_floor() -> None:
+    # Stated on the accuracy page: MG-Cafe's one-server AllReduce (-g 8) missed at 1 and 16 MiB before them.
+    assert all(within_target(c) for c in checked("held-out v2"))
 
 
 def test_held_out_v3_misses_the_geometric_mean_target() -> None:
@@ -71,17 +73,25 @@ def test_held_out_v3_misses_the_geometric_mean_target() -> None:
     assert summary(checked("held-out v3")).geomean_pct > 12.0
 
 
+def test_held_out_v4_misses_the_geometric_mean_and_mid_size_targets() -> None:
+    # Stated on the accuracy page: held-out v4, blind when opened (commit 005b2b8, the model of the commit
+    # before), is above 12 % from 1 MiB; its worst points are one H100 server's rings between 4 and 64 MiB.
+    from calc.collectives.calibration import scored
+    s = summary(scored(checked("held-out v4")))
+    assert s.geomean_pct > 12.0 and s.max_mid_pct > 30.0
+    assert (s.count, s.in_target) == (200, 172)
+
+
 def test_held_out_v3_large_messages_on_two_p5_servers_and_one_server_are_within_15_percent() -> None:
     # Stated on the accuracy page: the ±15 % misses from 1 GiB are all on four p5 servers or the EFA AllGather.
     large = [c for c in checked("held-out v3") if c.band == "large" and not within_target(c)]
     assert large and all("4x8" in c.point.series.label or "AllGather" in c.point.series.label for c in large)
 
 
-def test_the_fit_leaves_out_only_calibration_points_that_are_known_misses() -> None:
-    from calc.collectives.calibration import SWEEP_ANOMALIES
+def test_the_sweep_anomalies_are_listed_and_lie_in_calibration_or_held_out_v4() -> None:
     assert set(SWEEP_ANOMALIES) <= set(KNOWN_MISSES)
-    calibration = {(s.label, size) for s in SERIES if s.split == "calibration" for size, _, _ in s.rows}
-    assert set(SWEEP_ANOMALIES) <= calibration
+    where = {(s.label, size) for s in SERIES if s.split in ("calibration", "held-out v4") for size, _, _ in s.rows}
+    assert set(SWEEP_ANOMALIES) <= where
 
 
 def test_calibration_geometric_mean_error_from_1_MiB_is_at_most_12_percent() -> None:
@@ -142,20 +152,27 @@ def test_nvl72_busbw_rises_with_size_as_published() -> None:
     assert models == sorted(models)
 
 
-def test_accuracy_calculator_reports_the_four_parts_separately() -> None:
+def test_accuracy_calculator_reports_the_five_parts_separately() -> None:
+    from calc.collectives.calibration import scored
     result = run("accuracy")
     values = result.outcome.values
-    parts = ("held_out_count", "held_out_v2_count", "held_out_v3_count", "calibration_count")
-    assert sum(int(values[k]) for k in parts) == len(POINTS)
-    assert len(result.outcome.tables["held_out"]) == values["held_out_count"]
-    assert len(result.outcome.tables["held_out_v2"]) == values["held_out_v2_count"]
-    assert len(result.outcome.tables["held_out_v3"]) == values["held_out_v3_count"]
+    prefixes = ("held_out_v4", "held_out_v3", "held_out_v2", "held_out", "calibration")
+    assert sum(int(values[f"{k}_count"]) for k in prefixes) == len(POINTS)
+    for prefix in prefixes:
+        assert len(result.outcome.tables[prefix]) == values[f"{prefix}_count"]
     assert [row[0] for row in result.outcome.tables["summary"]] == [
-        "held-out v3", "held-out v2 (seen)", "held-out (seen)", "calibration"]
-    assert math.isclose(float(values["held_out_geomean_pct"]), summary(checked("held-out")).geomean_pct)
-    assert math.isclose(float(values["held_out_v2_geomean_pct"]), summary(checked("held-out v2")).geomean_pct)
-    assert math.isclose(float(values["held_out_v3_geomean_pct"]), summary(checked("held-out v3")).geomean_pct)
+        "held-out v4", "held-out v3 (seen)", "held-out v2 (seen)", "held-out (seen)", "calibration"]
+    for split, prefix in (("held-out v4", "held_out_v4"), ("held-out v3", "held_out_v3"), ("held-out", "held_out")):
+        assert math.isclose(float(values[f"{prefix}_geomean_pct"]), summary(scored(checked(split))).geomean_pct)
+    assert (values["held_out_v4_left_out"], values["calibration_left_out"]) == (5, 3)
     assert len(result.outcome.charts["curves"]) % 2 == 0
+
+
+def test_accuracy_calculator_lists_every_run_once_with_its_part() -> None:
+    rows = run("accuracy").outcome.tables["runs"]
+    assert sorted(row[0] for row in rows) == sorted(s.label for s in SERIES)
+    lambda_b200 = next(row for row in rows if row[0] == "B200 2x8, InfiniBand (dstack/Lambda)")
+    assert lambda_b200[1:3] == ("calibration", 16)  # 17 published points, the 512 KiB anomaly left out
 
 
 def test_every_run_has_its_own_label() -> None:
@@ -163,12 +180,12 @@ def test_every_run_has_its_own_label() -> None:
     assert len({s.label for s in SERIES}) == len(SERIES)
 
 
-def test_the_model_is_optimistic_for_every_held_out_one_server_allreduce_from_16_to_128_MiB() -> None:
-    # The pages (scale-up, do-the-math) say TP time inside one domain is probably underestimated:
-    # the published single-server sweeps (MG-Cafe A3 Mega; Azure ND H100 v5, ND H200 v5, ND GB200 v6)
-    # all take longer than the model there. If a model change makes it pessimistic, rewrite the pages.
+def test_the_model_is_off_either_way_for_held_out_one_server_allreduces_from_16_to_128_MiB() -> None:
+    # The pages (scale-up, do-the-math) say TP time inside one domain can be off in either direction: some
+    # published single-server sweeps are faster than the model there, some slower. If both errors get the same
+    # sign, rewrite the pages.
     low, high = one_server_tp_errors()
-    assert 0 < low <= high
+    assert low < 0 < high
     values = run("accuracy").outcome.values
     assert (values["one_server_tp_min_pct"], values["one_server_tp_max_pct"]) == (low, high)
 
@@ -200,3 +217,14 @@ def test_a_sweep_that_only_grows_has_no_anomaly() -> None:
     base = next(s for s in SERIES if s.label == "B200 2x8, InfiniBand (dstack/Lambda)")
     grows = replace(base, rows=((1024, 10.0, None), (2048, 12.4, None), (4096, 12.0, None)))
     assert sweep_anomalies(grows) == {}
+
+
+def test_held_out_v4_is_still_blind_the_model_is_the_one_it_was_opened_with() -> None:
+    # calibration.OPENINGS: v4's scores when first run (commit 005b2b8). The accuracy page calls v4 blind; a
+    # change of the model that moves any of them must mark v4 as seen on the page (and here).
+    from calc.collectives.calibration import OPENINGS, scored
+    s, o = summary(scored(checked("held-out v4"))), OPENINGS["held-out v4"]
+    assert (s.in_target, s.count) == (o.in_target, o.scored)
+    assert [round(x, 1) for x in (s.geomean_pct, s.max_large_pct, s.max_mid_pct)] == [
+        o.geomean_pct, o.max_large_pct, o.max_mid_pct]
+    assert (round(s.small_min_ratio, 2), round(s.small_max_ratio, 2)) == (o.small_min_ratio, o.small_max_ratio)
