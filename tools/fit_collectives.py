@@ -240,7 +240,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="fit and compare with fitted.py; do not write")
     parser.add_argument("--iterations", type=int, default=1500, help="iterations of each Nelder-Mead run")
-    parser.add_argument("--restarts", type=int, default=3, help="restarts from the best point so far")
+    parser.add_argument("--restarts", type=int, default=2, help="restarts from the best point so far")
     args = parser.parse_args()
     best = rounded(decode(search(objective, encode(START), args.iterations, args.restarts)))
     install(best)

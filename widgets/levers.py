@@ -25,6 +25,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -71,7 +72,7 @@ def _node(root: Path, *args: str) -> None:
 
 
 def _make(root: Path, wheel: bytes, folder: Path) -> None:
-    work = folder.with_name(folder.name + ".tmp")
+    work = folder.with_name(f"{folder.name}.{os.getpid()}.tmp")  # per process: two builds may run at once
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     (work / "calc.whl").write_bytes(wheel)
@@ -79,8 +80,14 @@ def _make(root: Path, wheel: bytes, folder: Path) -> None:
     _node(root, "snapshot", str(work / "stdlib-trimmed-pyc.zip"), str(work / "calc-pyc.whl"), str(work / "snapshot.bin"))
     (work / "snapshot.bin.gz").write_bytes(gzip.compress((work / "snapshot.bin").read_bytes(), 9, mtime=0))
     (work / "snapshot.bin").unlink()
+    if (folder / "snapshot.bin.gz").exists():  # another build finished the same levers meanwhile
+        shutil.rmtree(work, ignore_errors=True)
+        return
     shutil.rmtree(folder, ignore_errors=True)
-    work.rename(folder)  # complete or absent: a killed build never leaves half a cache
+    try:
+        work.rename(folder)  # complete or absent: a killed build never leaves half a cache
+    except OSError:  # another build renamed its copy first: same inputs, same levers
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def make_levers(root: Path, wheel: bytes, cache: Path | None = None) -> Levers:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -43,11 +44,12 @@ def precompress(site: Path, cache: Path) -> list[Path]:
     files = sorted({f for pattern in PRECOMPRESSED for f in site.glob(pattern)})
     cache.mkdir(parents=True, exist_ok=True)
     keyed = [(f, cache / (hashlib.sha256(f.read_bytes()).hexdigest()[:24] + ".br")) for f in files]
-    todo = [(str(f), str(c) + ".tmp") for f, c in keyed if not c.exists()]
+    suffix = f".{os.getpid()}.tmp"  # per process: two builds may fill the cache at once
+    todo = [(str(f), str(c) + suffix) for f, c in keyed if not c.exists()]
     if todo:
         subprocess.run([shutil.which("node") or "node", "-e", _NODE, json.dumps(todo)], check=True, timeout=600)
         for _, tmp in todo:
-            Path(tmp).rename(tmp[: -len(".tmp")])
+            os.replace(tmp, tmp[: -len(suffix)])
     for f, c in keyed:
         shutil.copyfile(c, f.with_name(f.name + ".br"))
     return files

@@ -348,6 +348,12 @@ PARTS = (
 )
 
 
+# The parts whose every point the page lists (the held-out ones the targets are about); calibration runs appear
+# in the per-run table, their points in measurements.py (a 400-row table made the page slow to read and to
+# check).
+TABLED = tuple(split for split, _, _ in PARTS if split != "calibration")
+
+
 def scored(cs: tuple[Checked, ...]) -> tuple[Checked, ...]:
     """The points a part's errors count: all but the sweep anomalies (SWEEP_ANOMALIES)."""
     return tuple(c for c in cs if (c.point.series.label, c.point.size) not in SWEEP_ANOMALIES)
@@ -366,15 +372,15 @@ def _range(cs: list[Checked], band_name: str) -> str:
     return f"{min(ratios):.2f}–{max(ratios):.2f}" if ratios else ""
 
 
-def _run_rows(parts: dict[str, tuple[Checked, ...]]) -> tuple[tuple[str, str, int, int, str, str, str], ...]:
-    """Per published run: its part, points scored, points in target and the ratio range in each band."""
+def _run_rows(parts: dict[str, tuple[Checked, ...]]) -> tuple[tuple[str, str, int, int, str, str, str, str], ...]:
+    """Per published run: its part, points scored, points in target, the ratio range in each band, its source."""
     rows = []
     for split, _, _ in PARTS:
         runs: dict[str, list[Checked]] = {}
         for c in scored(parts[split]):
             runs.setdefault(c.point.series.label, []).append(c)
         rows += [(label, split, len(cs), sum(within_target(c) for c in cs), _range(cs, "small"), _range(cs, "mid"),
-                  _range(cs, "large")) for label, cs in runs.items()]
+                  _range(cs, "large"), cs[0].point.series.source.url) for label, cs in runs.items()]
     return tuple(rows)
 
 
@@ -467,8 +473,9 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
         Table("runs", "Errors by published run",
               (Column("series", "Run"), Column("split", "Part"), Column("points", "Points"),
                Column("in_target", "In target"), Column("small", "< 1 MiB: model/measured time"),
-               Column("mid", "1 MiB–1 GiB: model/measured busbw"), Column("large", "≥ 1 GiB: model/measured busbw"))),
-        *(Table(prefix, f"{split.capitalize()} points", POINT_COLUMNS) for split, prefix, _ in PARTS),
+               Column("mid", "1 MiB–1 GiB: model/measured busbw"), Column("large", "≥ 1 GiB: model/measured busbw"),
+               Column("source", "Source"))),
+        *(Table(prefix, f"{split.capitalize()} points", POINT_COLUMNS) for split, prefix, _ in PARTS if split in TABLED),
         Chart("curves", "Measured and modelled bus bandwidth, per published run", "Message size",
               "Bus bandwidth", "B", "GB/s", log_x=True, log_y=True,
               description="Each run's measured points (joined) and the model's at the same sizes."),
@@ -488,6 +495,6 @@ def _outcome() -> Outcome:
         values=_values(parts),
         tables={"summary": tuple(_summary_row(name, parts[split]) for split, _, name in PARTS),
                 "runs": _run_rows(parts),
-                **{prefix: tuple(_row(c) for c in parts[split]) for split, prefix, _ in PARTS}},
+                **{prefix: tuple(_row(c) for c in parts[split]) for split, prefix, _ in PARTS if split in TABLED}},
         charts={"curves": _curves(tuple(c for cs in parts.values() for c in cs))},
     )

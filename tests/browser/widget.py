@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, ViewportSize, expect
+from playwright.sync_api import Error, Locator, Page, ViewportSize, expect
 
 from tests.browser.conftest import PYTHON_READY_MS
 
@@ -24,10 +24,21 @@ class Widget:
 
     def wait_ready(self) -> Widget:
         """Python is running and has computed at least one live result."""
-        self.root.scroll_into_view_if_needed()
+        self._scroll_into_view()
         expect(self.root).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_MS)
         expect(self.root).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=PYTHON_READY_MS)
         return self
+
+    def _scroll_into_view(self, attempts: int = 5) -> None:
+        """Scroll to the widget; after an instant navigation the previous page's widget of the same id may be
+        replaced while Playwright scrolls to it ('not attached'): resolve the locator again."""
+        for attempt in range(attempts):
+            try:
+                self.root.scroll_into_view_if_needed()
+                return
+            except Error as error:
+                if "not attached" not in str(error) or attempt == attempts - 1:
+                    raise
 
     def runs(self) -> str:
         return self.root.get_attribute("data-runs") or "0"
