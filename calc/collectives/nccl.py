@@ -354,6 +354,11 @@ def time_us(comm: Comm, op: str, algo: str, proto: str, nbytes: float) -> float:
     entry = _table(comm, op).get((algo, proto))
     if entry is None:
         return math.inf
+    return _estimate(comm, op, algo, proto, entry, nbytes)
+
+
+def _estimate(comm: Comm, op: str, algo: str, proto: str, entry: tuple[float, float], nbytes: float) -> float:
+    """ncclTopoGetAlgoTime for one enabled pair whose (latency, bandwidth) is ``entry``."""
     lat, bw = entry
     if (algo == "tree" and op == "allreduce") or (algo == "nvls_tree" and comm.arch == "blackwell"):
         bw *= tree_correction(proto, nbytes)
@@ -421,5 +426,6 @@ def choose(comm: Comm, op: str, nbytes: float) -> tuple[str, str]:
     rule = tuner_rule(comm, op, nbytes)
     if rule is not None:
         return rule.algo, rule.proto
-    best = min(((time_us(comm, op, a, p, nbytes), a, p) for a, p in _table(comm, op)), key=lambda t: t[0])
+    best = min(((_estimate(comm, op, a, p, entry, nbytes), a, p) for (a, p), entry in _table(comm, op).items()),
+               key=lambda t: t[0])
     return best[1], best[2]

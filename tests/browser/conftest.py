@@ -42,6 +42,8 @@ class Watch:
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
         page.on("request", lambda r: self._request(r.url, origin))
+        # which address failed: the console's "Failed to load resource" does not say
+        page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
 
     def _request(self, url: str, origin: str) -> None:
         if not url.startswith((origin, "data:", "blob:", "about:")) and url not in self.allowed:
