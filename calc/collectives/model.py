@@ -443,11 +443,13 @@ def _tree_fill(fabric: Fabric, size: float) -> float:
 
 
 def _nvls_fill(fabric: Fabric, size: float, bandwidth_us: float) -> float:
-    """NVLS on one domain: its loops (NCCL's chunking, nccl.nvls_loops) pass ``nvls_stages`` pipeline stages, so
-    the first loop adds every stage but one (module docstring)."""
+    """NVLS on one domain: its loops (NCCL's chunking, nccl.nvls_loop_bytes) pass ``nvls_stages`` pipeline stages,
+    so the first loop, full or (for a buffer of less than one loop) the whole buffer, adds every stage but one
+    (module docstring); ``bandwidth_us`` is the whole buffer's time at the NVLS rate."""
     cal = fabric.calibration
     assert cal is not None
-    return cal.nvls_extra_stages * bandwidth_us / nccl.nvls_loops(comm_for(fabric), size)
+    first_loop = min(1.0, nccl.nvls_loop_bytes(comm_for(fabric), size) / size) if size > 0 else 1.0
+    return cal.nvls_extra_stages * bandwidth_us * first_loop
 
 
 def _fill(algorithm: str, protocol: str, fabric: Fabric, size: float, bandwidth_us: float) -> float:

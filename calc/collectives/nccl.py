@@ -55,7 +55,7 @@ from calc.sources import cite
 __all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION", "bandwidth", "latency",
            "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies", "Rule", "Profile",
            "DEFAULT_PROFILE", "TCPXO_PROFILE", "PROFILES", "GCP_TCPXO_ENV", "GCP_TCPXO_TUNER", "collective_channels", "tuner_rule", "NCCL_STEPS",
-           "protocol_allowed", "ll_max_GBps", "NVLS_CHUNK_BYTES", "nvls_chunk_bytes", "nvls_loops"]
+           "protocol_allowed", "ll_max_GBps", "NVLS_CHUNK_BYTES", "nvls_chunk_bytes", "nvls_loop_bytes", "nvls_loops"]
 
 NCCL_VERSION = "2.30.7"
 NCCL_TUNING_SRC = cite(
@@ -414,10 +414,14 @@ def nvls_chunk_bytes(comm: Comm, nbytes: float) -> int:
     return chunk
 
 
+def nvls_loop_bytes(comm: Comm, nbytes: float) -> int:
+    """Bytes one NVLS loop moves for a buffer of ``nbytes``: channels x heads x chunk (``calcCollChunking``)."""
+    return comm.nvls_channels * (comm.ranks // comm.nodes) * nvls_chunk_bytes(comm, nbytes)
+
+
 def nvls_loops(comm: Comm, nbytes: float) -> int:
     """Loops of channels x heads x chunk bytes that NVLS runs for ``nbytes`` (``calcCollChunking``'s nLoops)."""
-    loop = comm.nvls_channels * (comm.ranks // comm.nodes) * nvls_chunk_bytes(comm, nbytes)
-    return max(1, math.ceil(nbytes / loop))
+    return max(1, math.ceil(nbytes / nvls_loop_bytes(comm, nbytes)))
 
 
 def choose(comm: Comm, op: str, nbytes: float) -> tuple[str, str]:

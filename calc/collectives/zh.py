@@ -150,7 +150,7 @@ MESSAGES: dict[str, str] = {
     'NIC': '网卡',
     'Scale-out port speed.': '横向扩展端口速率。',
     'held-out': '留出集',
-    'held-out v4': '留出集 v4',
+    'held-out v4 (seen)': '留出集 v4 (已见过)',
     'held-out v3 (seen)': '留出集 v3 (已见过)',
     'held-out v2 (seen)': '留出集 v2 (已见过)',
     'held-out (seen)': '留出集 (已见过)',
@@ -427,7 +427,7 @@ MESSAGES: dict[str, str] = {
 
 # The accuracy calculator's per-part outputs (calibration._part_scalars, _opening_scalars): one template per
 # figure, one name per part, as the declarations build them.
-_PARTS = {"Held-out v4": "留出集 v4", "Held-out v3 (seen)": "留出集 v3 (已见过)", "Held-out v2 (seen)": "留出集 v2 (已见过)",
+_PARTS = {"Held-out v4 (seen)": "留出集 v4 (已见过)", "Held-out v3 (seen)": "留出集 v3 (已见过)", "Held-out v2 (seen)": "留出集 v2 (已见过)",
           "Held-out (seen)": "留出集 (已见过)", "Calibration": "校准集",
           "Held-out v3 when first run": "首次运行时的留出集 v3", "Held-out v4 when first run": "首次运行时的留出集 v4"}
 _PART_FIGURES = {

@@ -74,12 +74,12 @@ def test_held_out_v3_misses_the_geometric_mean_target() -> None:
 
 
 def test_held_out_v4_misses_the_geometric_mean_and_mid_size_targets() -> None:
-    # Stated on the accuracy page: held-out v4, blind when opened (commit 005b2b8, the model of the commit
-    # before), is above 12 % from 1 MiB; its worst points are one H100 server's rings between 4 and 64 MiB.
+    # Stated on the accuracy page: held-out v4 (blind when opened, commit 005b2b8; seen since) is above 12 % from
+    # 1 MiB; its worst points are one H100 server's rings between 4 and 64 MiB.
     from calc.collectives.calibration import scored
     s = summary(scored(checked("held-out v4")))
     assert s.geomean_pct > 12.0 and s.max_mid_pct > 30.0
-    assert (s.count, s.in_target) == (200, 172)
+    assert s.count == 200
 
 
 def test_held_out_v3_large_messages_on_two_p5_servers_and_one_server_are_within_15_percent() -> None:
@@ -162,7 +162,7 @@ def test_accuracy_calculator_reports_the_five_parts_separately() -> None:
         assert len(result.outcome.tables[prefix]) == values[f"{prefix}_count"]
     assert "calibration" not in result.outcome.tables
     assert [row[0] for row in result.outcome.tables["summary"]] == [
-        "held-out v4", "held-out v3 (seen)", "held-out v2 (seen)", "held-out (seen)", "calibration"]
+        "held-out v4 (seen)", "held-out v3 (seen)", "held-out v2 (seen)", "held-out (seen)", "calibration"]
     for split, prefix in (("held-out v4", "held_out_v4"), ("held-out v3", "held_out_v3"), ("held-out", "held_out")):
         assert math.isclose(float(values[f"{prefix}_geomean_pct"]), summary(scored(checked(split))).geomean_pct)
     assert (values["held_out_v4_left_out"], values["calibration_left_out"]) == (5, 3)
@@ -220,12 +220,10 @@ def test_a_sweep_that_only_grows_has_no_anomaly() -> None:
     assert sweep_anomalies(grows) == {}
 
 
-def test_held_out_v4_is_still_blind_the_model_is_the_one_it_was_opened_with() -> None:
-    # calibration.OPENINGS: v4's scores when first run (commit 005b2b8). The accuracy page calls v4 blind; a
-    # change of the model that moves any of them must mark v4 as seen on the page (and here).
+def test_held_out_v4_opening_is_recorded_as_first_run() -> None:
+    # calibration.OPENINGS: v4's scores when first run (commit 005b2b8, the model of 08fce57). The model has
+    # changed since (the NVLS fill's first loop), so the page shows them beside today's, which differ.
     from calc.collectives.calibration import OPENINGS, scored
-    s, o = summary(scored(checked("held-out v4"))), OPENINGS["held-out v4"]
-    assert (s.in_target, s.count) == (o.in_target, o.scored)
-    assert [round(x, 1) for x in (s.geomean_pct, s.max_large_pct, s.max_mid_pct)] == [
-        o.geomean_pct, o.max_large_pct, o.max_mid_pct]
-    assert (round(s.small_min_ratio, 2), round(s.small_max_ratio, 2)) == (o.small_min_ratio, o.small_max_ratio)
+    o = OPENINGS["held-out v4"]
+    assert (o.commit, o.in_target, o.scored, o.geomean_pct) == ("005b2b8", 172, 200, 19.0)
+    assert summary(scored(checked("held-out v4"))).in_target != o.in_target

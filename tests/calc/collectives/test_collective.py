@@ -277,11 +277,25 @@ def test_time_grows_with_message_size_while_nccl_keeps_its_choice_and_channels(
 @settings(max_examples=200, deadline=None)
 @given(st.floats(0.1, 50000.0), st.floats(0.1, 50000.0), st.integers(1, 2**36),
        st.sampled_from(["scaleup_GBps", "scaleout_GBps"]), st.sampled_from(["ring", "tree", "nvls_tree"]))
-def test_time_never_grows_with_bandwidth_for_a_given_algorithm(a: float, b: float, size: int, which: str,
-                                                               algorithm: str) -> None:
+def test_time_never_grows_with_bandwidth_for_a_given_algorithm_and_protocol(a: float, b: float, size: int,
+                                                                            which: str, algorithm: str) -> None:
+    from calc.collectives import model
+    from calc.collectives.collective import Inputs, fabric_for
     low, high = sorted((a, b))
     base = {"system": "dgx_h100", "gpus": 64, "message": size, "algorithm": algorithm}
-    assert out(**base, **{which: high})["time_us"] <= out(**base, **{which: low})["time_us"]
+    for protocol in ("LL", "LL128", "Simple"):
+        fast, slow = (fabric_for(Inputs.of(get("collective").validate({**base, which: bw}))) for bw in (high, low))
+        assert model.calibrated_cost(algorithm, protocol, "allreduce", fast, float(size)).time_us <= \
+            model.calibrated_cost(algorithm, protocol, "allreduce", slow, float(size)).time_us
+
+
+def test_a_forced_ring_takes_the_protocol_nccls_estimate_picks_even_where_its_channel_rule_makes_it_slower() -> None:
+    # NCCL_ALGO=Ring still leaves the protocol to NCCL's estimate, which does not see topoGetAlgoInfo's channel
+    # rule: at 549 KiB on 64 H100 with 2 GB/s per GPU of NICs it picks LL, which then runs on 2 of 16 channels
+    # (ring LL's threshold is 8 B x ranks per thread), slower than LL128 would be.
+    got = out(system="dgx_h100", gpus=64, message=562543, algorithm="ring", scaleout_GBps=2.0)
+    assert got["protocol"] == "LL"
+    assert got["time_us"] > out(system="dgx_h100", gpus=64, message=562543, algorithm="ring", scaleout_GBps=1.0)["time_us"]
 
 
 @settings(max_examples=200, deadline=None)
