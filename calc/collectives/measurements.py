@@ -38,6 +38,29 @@ from. Nothing is adjusted, and no point is ever moved between the two parts:
   collective cannot take longer for fewer bytes): the fit and the v4 errors
   leave it out, and the accuracy page lists it
   (:func:`calc.collectives.calibration.sweep_anomalies`).
+* ``held-out v5`` and the calibration sources added with it: sources found
+  after v4 was seen, for a model changed after v4's opening. The rule below
+  was fixed and committed before any of them was collected, and the model is
+  run on held-out v5 once, in its own commit, after the model it judges is
+  final (until then the fit script keeps the part sealed):
+
+  - a source is a public GitHub repository (key ``owner/name``) or a GitHub
+    issue or pull-request thread (key ``owner/name#number``), not cited by
+    this module before v5 and not examined for v4 (google/dranet);
+  - strata as v4 (one server; several servers; a source goes by the first
+    run it gives); in each, the sources are sorted by the SHA-256 of their key
+    and alternate between calibration (first, third, ...) and held-out v5
+    (second, fourth, ...) (:func:`alternating_split`);
+  - a run enters if it has a permanent address (a commit, or the thread), an
+    NVIDIA GPU with NVLink and NVSwitch of a generation the model has (A100,
+    H100, H200, H20, B200, GB200; no PCIe-only GPUs, no AMD), a transport
+    the model has (InfiniBand, RoCE, EFA, TCPXO; NVLink only on one server),
+    NICs the source or its instance type states, at least four sizes from
+    1 MiB, and data that show it ran as configured (v4's wording); of several
+    runs of one configuration and operation in one source, the first listed
+    without a tuner plugin is taken, and a source gives at most six runs (the
+    first six listed that enter);
+  - the sweep-anomaly rule of v4 applies, unchanged.
 
 A series names the system preset, the transport (``network``), the GPUs, the
 GPUs per node and each GPU's share of the NICs (GB/s per direction) as the
@@ -53,20 +76,26 @@ from dataclasses import dataclass
 
 from calc.sources import Source, cite
 
-__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "V4_REPOSITORIES", "sources", "v4_split"]
+__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "V4_REPOSITORIES", "sources", "v4_split",
+           "alternating_split"]
 
 SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3", "held-out v4")
 MIB, GIB = 1024**2, 1024**3
 
 
-def v4_split(keys_by_stratum: dict[str, list[str]]) -> dict[str, str]:
-    """The pre-registered split of the v4 sources (module docstring): per stratum, sorted by SHA-256 of the key,
-    calibration first, then held-out v4, alternating."""
+def alternating_split(keys_by_stratum: dict[str, list[str]], held_out: str) -> dict[str, str]:
+    """The pre-registered split of the v4 and v5 sources (module docstring): per stratum, sorted by SHA-256 of the
+    key, calibration first, then ``held_out``, alternating."""
     split = {}
     for keys in keys_by_stratum.values():
         ordered = sorted(keys, key=lambda k: hashlib.sha256(k.encode()).hexdigest())
-        split.update({k: ("calibration" if i % 2 == 0 else "held-out v4") for i, k in enumerate(ordered)})
+        split.update({k: ("calibration" if i % 2 == 0 else held_out) for i, k in enumerate(ordered)})
     return split
+
+
+def v4_split(keys_by_stratum: dict[str, list[str]]) -> dict[str, str]:
+    """The v4 split: :func:`alternating_split` into calibration and held-out v4."""
+    return alternating_split(keys_by_stratum, "held-out v4")
 
 
 def _thread(key: str, title: str, year: int, url: str) -> Source:
