@@ -62,6 +62,9 @@ from. Nothing is adjusted, and no point is ever moved between the two parts:
     first six listed that enter);
   - the sweep-anomaly rule of v4 applies, unchanged.
 
+  Rows of 0 bytes, which time only a launch, are not taken (nor were they in
+  earlier parts).
+
 A series names the system preset, the transport (``network``), the GPUs, the
 GPUs per node and each GPU's share of the NICs (GB/s per direction) as the
 source describes them. The accuracy calculator and the expected-error figure
@@ -76,10 +79,13 @@ from dataclasses import dataclass
 
 from calc.sources import Source, cite
 
-__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "V4_REPOSITORIES", "sources", "v4_split",
-           "alternating_split"]
+__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "SEALED", "V4_REPOSITORIES", "V5_SOURCES", "sources",
+           "v4_split", "alternating_split"]
 
-SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3", "held-out v4")
+SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3", "held-out v4", "held-out v5")
+# Held-out parts the model has not been run on: nothing reports them (no test, no page, no fit) until each is
+# opened once, in its own commit, after the model it judges is final.
+SEALED = ("held-out v5",)
 MIB, GIB = 1024**2, 1024**3
 
 
@@ -277,6 +283,61 @@ V4_18 = _file(
     "https://github.com/NVIDIA/deepops/blob/ce10816bfa8e475b59f9aa70bb2479460341d807/docs/slurm-cluster/slurm-perf-cluster.md")
 
 
+# --- v5 sources (rule and split committed before any was collected; see the module docstring) -------------
+V5_0 = _file(
+    "v5-dudeperf3ct", "Blog post 'Distributed communication for GPUs (part 1)': all_reduce_perf on a 4xH100 SXM Lambda Labs instance, single process -g 4, 8 B to 1 GiB", 2025,
+    "https://github.com/dudeperf3ct/dudeperf3ct.github.io/blob/df411594a7fb6d38cdecf924b5a8df5fb3df69d2/content/posts/distributed_communication_part1.md")
+V5_1 = _file(
+    "v5-ocitutorials", "OCI tutorial (Japanese) 'NCCL Tests実行方法（BM.GPU.H100.8版）': all_reduce_perf, 2x BM.GPU.H100.8 over OCI cluster network (RoCEv2), 16 GPUs, -b 1G -e 16G", 2024,
+    "https://github.com/oracle-japan/ocitutorials/blob/bf795eb339690f076be088abc84c16fcc6ce5100/tutorials/_hpc/benchmark/run-nccltests-h100.md")
+V5_2 = _file(
+    "v5-together-nccl-tests", "Together AI B200 cluster report 'NCCL 4-Node Reproducibility + May-2026 Comparison — 2026-07-11': per-size all_reduce busBW table, its 'ring' and 'nvls' columns", 2026,
+    "https://github.com/togethercomputer/together-nccl-tests/blob/153baf2586ce658f264a48ee5346b6b0c1cac18c/baselines/flapping-airplanes/2026-07-11_nccl_4n_tuned_vs_may.md")
+V5_3 = _file(
+    "v5-oci-howto", "Argonne OCI how-to '4_jobscript.md' (Jobscript and NCCL Validation): oci-hpc nccl_run_allreduce.sbatch on 2x BM.GPU.H200.8 (RoCEv2 cluster network), 16 GPUs, 1G-16G", 2025,
+    "https://github.com/argonne-lcf/oci-howto/blob/38d4343af7f9e68b69f840af04c6f5a196106063/4_jobscript.md")
+V5_4 = _file(
+    "v5-abci-docs", "ABCI user guide 'Using SHARP' (en/docs/tips/sharp.md): nccl-tests all_reduce_perf example on 2 ABCI Compute Nodes (A) with NCCL-SHARP plugin (CollNet)", 2022,
+    "https://github.com/aistabci/abci-docs/blob/95081db9bfcfa1f8add1792b9815dfb0bc8a205c/en/docs/tips/sharp.md")
+V5_5 = _thread("v5-nccl-tests-294", "nccl-tests issue #294 'Getting Avg bus bandwidth = 0 ...': Crusoe 2x8 H100 SXM IB VMs; the rerun after rebuilding with MPI=1 (comment by rgee18, 2025-03-14), all_reduce 128M-2G", 2025, "https://github.com/NVIDIA/nccl-tests/issues/294")
+V5_6 = _file(
+    "v5-oci-hpc", "OCI HPC Stack docs 'Troubleshooting.md' > NCCL Connectivity and Bandwidth Checks: example output of nccl_run_allreduce_H100.sbatch on 2 OCI H100 nodes (h100-ord01-03-14/294), 1G-16G", 2026,
+    "https://github.com/oracle-quickstart/oci-hpc/blob/b5285a68fa0a3b39ebf9e7ffdcb4987018bbf3cf/documentation/Troubleshooting.md")
+V5_7 = _file(
+    "v5-aws-efa-eks", "Getting started with EFA on EKS: example 2-node p4d.24xlarge nccl-tests all_reduce_perf log (MPIJob, EFA + GPUDirect RDMA)", 2021,
+    "https://github.com/aws-samples/aws-efa-eks/blob/9d6557e1689b2dbb59c485d73fcf425833773077/README.md")
+V5_8 = _file(
+    "v5-eks-blueprints", "EKS Blueprints nvidia-gpu-efa pattern README: EFA NCCL test (MPIJob all_reduce_perf) on 2 x p5.48xlarge", 2024,
+    "https://github.com/aws-ia/terraform-aws-eks-blueprints/blob/6facfa5f190fb863f18f368eb2c3273c6a337b6a/patterns/nvidia-gpu-efa/README.md")
+V5_9 = _file(
+    "v5-abhivijay96", "CoreWeave 8x A100-SXM4-80GB pod, all_gather_perf -b 96 -e 400M -f 2 -g 2 (one process, 2 of the 8 GPUs)", 2023,
+    "https://github.com/abhivijay96/nccl-tests/blob/5eae14c1efc6a5a36f9d9669b67f29d1d8a9d8a5/exps/cw/all_gather_2.txt")
+V5_10 = _file(
+    "v5-abhivijay96-2", "CoreWeave 8x A100-SXM4-80GB pod, all_gather_perf -b 96 -e 400M -f 2 -g 3 (one process, 3 of the 8 GPUs)", 2023,
+    "https://github.com/abhivijay96/nccl-tests/blob/5eae14c1efc6a5a36f9d9669b67f29d1d8a9d8a5/exps/cw/all_gather_3.txt")
+V5_11 = _file(
+    "v5-abhivijay96-3", "CoreWeave 8x A100-SXM4-80GB pod, all_gather_perf -b 96 -e 400M -f 2 -g 4 (one process, 4 of the 8 GPUs)", 2023,
+    "https://github.com/abhivijay96/nccl-tests/blob/5eae14c1efc6a5a36f9d9669b67f29d1d8a9d8a5/exps/cw/all_gather_4.txt")
+V5_12 = _file(
+    "v5-abhivijay96-4", "CoreWeave 8x A100-SXM4-80GB pod, all_gather_perf -b 96 -e 400M -f 2 -g 5 (one process, 5 of the 8 GPUs)", 2023,
+    "https://github.com/abhivijay96/nccl-tests/blob/5eae14c1efc6a5a36f9d9669b67f29d1d8a9d8a5/exps/cw/all_gather_5.txt")
+V5_13 = _file(
+    "v5-abhivijay96-5", "CoreWeave 8x A100-SXM4-80GB pod, all_gather_perf -b 96 -e 400M -f 2 -g 6 (one process, 6 of the 8 GPUs)", 2023,
+    "https://github.com/abhivijay96/nccl-tests/blob/5eae14c1efc6a5a36f9d9669b67f29d1d8a9d8a5/exps/cw/all_gather_6.txt")
+V5_14 = _file(
+    "v5-abhivijay96-6", "CoreWeave 8x A100-SXM4-80GB pod, all_gather_perf -b 96 -e 400M -f 2 -g 7 (one process, 7 of the 8 GPUs)", 2023,
+    "https://github.com/abhivijay96/nccl-tests/blob/5eae14c1efc6a5a36f9d9669b67f29d1d8a9d8a5/exps/cw/all_gather_7.txt")
+V5_15 = _file(
+    "v5-orcd-benchmarks", "MIT ORCD b200-nodes: 1-node nccl-tests sweep on node5500 (8x NVIDIA B200), all_reduce_perf -b 1M -e 16G -f 4 -g 8 (one process)", 2026,
+    "https://github.com/mit-orcd/orcd-benchmarks/blob/bca7147f4f8d1335d373a29bd20c439af7316ced/b200-nodes/out-nccl-1node/nccl-1node-node5500-20260714-105749.out")
+V5_16 = _file(
+    "v5-orcd-benchmarks-2", "MIT ORCD b200-nodes: 2-node all_reduce_perf, node5500+node5501, 2 x 8 NVIDIA B200 over 8x NDR 400G InfiniBand, leg A 'MODE ring' (NCCL_COLLNET_ENABLE=0) of a Ring-vs-SHARP A/B job", 2026,
+    "https://github.com/mit-orcd/orcd-benchmarks/blob/bca7147f4f8d1335d373a29bd20c439af7316ced/b200-nodes/out-nccl-2node-sharp/nccl-sharp-5500-5501-19794677.out")
+V5_17 = _file(
+    "v5-aicr-benchmarks", "MGHPCC AICR benchmarks: single-node B200 GPU-count sweep on node b0012 (job 33169), NGPUS=2 broadcast_perf -b 1M -e 16G -f 4 -g 2 (one MPI task, GPUs 0..1 of an 8x B200 node)", 2026,
+    "https://github.com/mghpcc/aicr-benchmarks/blob/9fd27bd2b7573a006a443280278999cc77b26b2a/Benchmark_WG/nccl-tests/out-1node-sweep/nvhpc-26.3-sweep-b0012-33169")
+
+
 @dataclass(frozen=True)
 class Series:
     """One published run: the hardware as the source describes it and its rows."""
@@ -294,13 +355,14 @@ class Series:
     algorithm: str = "auto"
     note: str = ""
     gpus_per_process: int = 1  # GPUs one nccl-tests process drives (its -g): 1 with one rank per GPU
+    sharp: bool = False  # in-network reduction (NCCL CollNet with the SHARP plugin) enabled by the run
 
     @property
-    def params(self) -> dict[str, str | int | float]:
+    def params(self) -> dict[str, str | int | float | bool]:
         """Inputs of the ``collective`` calculator for this run (message size apart)."""
         return {"system": self.system, "network": self.network, "gpus": self.gpus,
                 "gpus_per_domain": self.gpus_per_node, "scaleout_GBps": self.nic_GBps, "op": self.op,
-                "algorithm": self.algorithm}
+                "algorithm": self.algorithm, "sharp": self.sharp}
 
 
 @dataclass(frozen=True)
@@ -315,9 +377,9 @@ class Point:
 
 def _s(label: str, source: Source, split: str, system: str, network: str, gpus: int, nic: float, op: str,
        rows: tuple[Row, ...], per_node: int = 8, algorithm: str = "auto", note: str = "",
-       gpus_per_process: int = 1) -> Series:
+       gpus_per_process: int = 1, sharp: bool = False) -> Series:
     return Series(label, source, split, system, network, gpus, per_node, nic, op, rows, algorithm, note,
-                  gpus_per_process)
+                  gpus_per_process, sharp)
 
 
 # The v4 sources by stratum, each named by its repository (module docstring).
@@ -335,6 +397,27 @@ def _v4(label: str, source: Source, repository: str, system: str, network: str, 
     """A v4 series: its part is its repository's (v4_split)."""
     return _s(label, source, _V4_SPLIT[repository], system, network, gpus, nic, op, rows, per_node, algorithm, note,
               gpus_per_process)
+
+
+# The v5 sources by stratum, each named by its repository or thread (module docstring). NVIDIA/nccl-tests#333 was
+# found and does not enter: its B200 table comes without a command line, device list or NCCL version, so how it
+# ran cannot be told (the thread suggests registered buffers and CUDA graphs, which the model does not have).
+V5_SOURCES = {
+    "one server": ("dudeperf3ct/dudeperf3ct.github.io", "abhivijay96/nccl-tests", "mit-orcd/orcd-benchmarks",
+                   "mghpcc/aicr-benchmarks"),
+    "several servers": ("oracle-japan/ocitutorials", "togethercomputer/together-nccl-tests", "argonne-lcf/oci-howto",
+                        "aistabci/abci-docs", "NVIDIA/nccl-tests#294", "oracle-quickstart/oci-hpc",
+                        "aws-samples/aws-efa-eks", "aws-ia/terraform-aws-eks-blueprints"),
+}
+_V5_SPLIT = alternating_split({k: list(v) for k, v in V5_SOURCES.items()}, "held-out v5")
+
+
+def _v5(label: str, source: Source, key: str, system: str, network: str, gpus: int, nic: float, op: str,
+        rows: tuple[Row, ...], per_node: int = 8, algorithm: str = "auto", note: str = "",
+        gpus_per_process: int = 1, sharp: bool = False) -> Series:
+    """A v5 series: its part is its source's (alternating_split)."""
+    return _s(label, source, _V5_SPLIT[key], system, network, gpus, nic, op, rows, per_node, algorithm, note,
+              gpus_per_process, sharp)
 
 
 SERIES: tuple[Series, ...] = (
@@ -551,6 +634,91 @@ SERIES: tuple[Series, ...] = (
     _v4("A100 4x8 AllReduce, InfiniBand (deepops)", V4_18, "deepops", "dgx_a100", "infiniband", 32, 25.0, "allreduce", (
         (1048576, 135.3, 15.02), (2097152, 161.5, 25.15), (4194304, 228.7, 35.53), (8388608, 320.3, 50.75), (16777216, 381.0, 85.32), (33554432, 586.2, 110.9), (67108864, 1079.5, 120.44), (134217728, 2281.2, 114.0), (268435456, 3083.1, 168.69), (536870912, 5657.1, 183.87), (1073741824, 11643.0, 178.69), (2147483648, 21874.0, 190.22), (4294967296, 43557.0, 191.05)),
         note="DGX A100, 8 x 200G HDR; 'validate connectivity, not necessarily optimal'"),
+    # --- v5: the calibration and held-out v5 sources, each part by alternating_split (module docstring) ---------
+    _v5("H100 1x4 AllReduce (dudeperf3ct)", V5_0, "dudeperf3ct/dudeperf3ct.github.io", "dgx_h100", "infiniband", 4, 50.0, "allreduce", (
+        (8, 26.08, 0.0), (16, 24.02, 0.0), (32, 23.5, 0.0), (64, 24.29, 0.0), (128, 24.38, 0.01), (256, 24.54, 0.02), (512, 23.65, 0.03), (1024, 23.85, 0.06), (2048, 23.6, 0.13), (4096, 24.63, 0.25), (8192, 25.22, 0.49), (16384, 23.78, 1.03), (32768, 24.4, 2.01), (65536, 24.56, 4.0), (131072, 24.62, 7.98), (262144, 26.8, 14.67), (524288, 26.67, 29.49), (1048576, 28.06, 56.05), (2097152, 32.05, 98.15), (4194304, 45.05, 139.65), (8388608, 65.19, 193.03), (16777216, 104.4, 241.03), (33554432, 174.9, 287.78), (67108864, 326.6, 308.21), (134217728, 614.7, 327.51), (268435456, 1184.9, 339.81), (536870912, 2314.9, 347.88), (1073741824, 4525.6, 355.89)),
+        per_node=4, gpus_per_process=4, note="one node, NVLink only; NCCL 2.26.2"),
+    _v5("H100 2x8 AllReduce, RoCE (ocitutorials)", V5_1, "oracle-japan/ocitutorials", "dgx_h100", "roce", 16, 50.0, "allreduce", (
+        (1073741824, 4511.2, 446.28), (2147483648, 8825.9, 456.22), (4294967296, 17437, 461.83), (8589934592, 34719, 463.9), (17179869184, 69338, 464.57)),
+        note="NCCL 2.21.5"),
+    _v5("B200 4x8 AllReduce ring, InfiniBand (together-nccl-tests)", V5_2, "togethercomputer/together-nccl-tests", "dgx_b200", "infiniband", 32, 50.0, "allreduce", (
+        (4294967296, None, 381.8), (8589934592, None, 384.9), (17179869184, None, 384.1), (34359738368, None, 385.1)),
+        algorithm="ring", note="NCCL 2.30.7; busbw only"),
+    _v5("B200 4x8 AllReduce, InfiniBand (together-nccl-tests)", V5_2, "togethercomputer/together-nccl-tests", "dgx_b200", "infiniband", 32, 50.0, "allreduce", (
+        (4294967296, None, 336.8), (8589934592, None, 344.3), (17179869184, None, 347.4), (34359738368, None, 350.4)),
+        note="NCCL 2.30.7; busbw only"),
+    _v5("H200 2x8 AllReduce, RoCE (oci-howto)", V5_3, "argonne-lcf/oci-howto", "hgx_h200", "roce", 16, 50.0, "allreduce", (
+        (1073741824, 4396.8, 457.9), (2147483648, 8538.8, 471.56), (4294967296, 16756, 480.61), (8589934592, 33250, 484.39), (17179869184, 66214, 486.49)),
+        note="NCCL 2.27.5"),
+    _v5("A100 2x8 AllReduce SHARP, InfiniBand (abci-docs)", V5_4, "aistabci/abci-docs", "dgx_a100", "infiniband", 16, 12.5, "allreduce", (
+        (8, 22.54, 0.0), (16, 23.66, 0.0), (32, 24.62, 0.0), (64, 24.1, 0.0), (128, 22.98, 0.01), (256, 24.35, 0.02), (512, 25.48, 0.04), (1024, 34.96, 0.05), (2048, 35.83, 0.11), (4096, 35.33, 0.22), (8192, 37.07, 0.41), (16384, 39.64, 0.77), (32768, 45.63, 1.35), (65536, 52.22, 2.35), (131072, 63.21, 3.89), (262144, 78.91, 6.23), (524288, 118.5, 8.3), (1048576, 177.0, 11.11), (2097152, 215.2, 18.28), (4194304, 275.5, 28.55), (8388608, 387.0, 40.64), (16777216, 549.8, 57.21), (33554432, 870.1, 72.31), (67108864, 1491.4, 84.37), (134217728, 2587.4, 97.26), (268435456, 5207.5, 96.65), (536870912, 9979.3, 100.87), (1073741824, 19340, 104.1), (2147483648, 38180, 105.46)),
+        sharp=True, note="NCCL 2.8"),
+    _v5("H100 2x8 AllReduce NVLSTree, InfiniBand (nccl-tests#294)", V5_5, "NVIDIA/nccl-tests#294", "dgx_h100", "infiniband", 16, 50.0, "allreduce", (
+        (134217728, 738.7, 340.67), (268435456, 1278.7, 393.62), (536870912, 2467.0, 408.04), (1073741824, 4568.9, 440.65), (2147483648, 9063.6, 444.25)),
+        algorithm="nvls_tree", note=""),
+    _v5("H100 2x8 AllReduce, RoCE (oci-hpc)", V5_6, "oracle-quickstart/oci-hpc", "dgx_h100", "roce", 16, 50.0, "allreduce", (
+        (1073741824, 4478.8, 449.51), (2147483648, 8722.7, 461.62), (4294967296, 17228, 467.43), (8589934592, 34280, 469.84), (17179869184, 68359, 471.22)),
+        note="NCCL 2.23.4"),
+    _v5("A100 2x8 AllReduce ring, EFA (aws-efa-eks)", V5_7, "aws-samples/aws-efa-eks", "dgx_a100", "efa", 16, 6.25, "allreduce", (
+        (8, 179.1, 0.0), (16, 175.2, 0.0), (32, 175.0, 0.0), (64, 175.2, 0.0), (128, 176.2, 0.0), (256, 176.9, 0.0), (512, 178.7, 0.01), (1024, 195.4, 0.01), (2048, 218.6, 0.02), (4096, 245.0, 0.03), (8192, 262.5, 0.06), (16384, 265.4, 0.12), (32768, 271.8, 0.23), (65536, 285.7, 0.43), (131072, 307.1, 0.8), (262144, 308.5, 1.59), (524288, 416.4, 2.36), (1048576, 485.3, 4.05), (2097152, 662.3, 5.94), (4194304, 803.5, 9.79), (8388608, 1159.1, 13.57), (16777216, 1875.1, 16.78), (33554432, 3144.5, 20.01), (67108864, 5305.9, 23.71), (134217728, 8731.1, 28.82), (268435456, 13233.0, 38.04), (536870912, 24495.0, 41.1), (1073741824, 47392.0, 42.48), (2147483648, 92857.0, 43.36), (4294967296, 183834.0, 43.81)),
+        algorithm="ring", note="NCCL 2.9.9+cuda11.2"),
+    _v5("H100 2x8 AllReduce, EFA (eks-blueprints)", V5_8, "aws-ia/terraform-aws-eks-blueprints", "dgx_h100", "efa", 16, 50.0, "allreduce", (
+        (4, 65.43, 0.0), (8, 64.86, 0.0), (16, 64.72, 0.0), (32, 65.47, 0.0), (64, 65.34, 0.0), (128, 65.99, 0.0), (256, 75.81, 0.01), (512, 69.43, 0.01), (1024, 82.35, 0.02), (2048, 72.49, 0.05), (4096, 77.47, 0.1), (8192, 78.1, 0.2), (16384, 93.35, 0.33), (32768, 106.6, 0.58), (65536, 120.6, 1.02), (131072, 93.62, 2.62), (262144, 111.5, 4.41), (524288, 121.2, 8.11), (1048576, 119.7, 16.43), (2097152, 143.9, 27.33), (4194304, 163.7, 48.03), (8388608, 195.3, 80.54), (16777216, 278.6, 112.91), (33554432, 459.7, 136.87), (67108864, 587.2, 214.29), (134217728, 926.6, 271.6), (268435456, 1497.8, 336.03), (536870912, 2558.6, 393.42), (1073741824, 4553.6, 442.13), (2147483648, 9062.5, 444.31)),
+        note=""),
+    _v5("A100 1x2 AllGather (abhivijay96)", V5_9, "abhivijay96/nccl-tests", "dgx_a100", "infiniband", 2, 50.0, "allgather", (
+        (96, 7.95, 0.01), (192, 7.76, 0.01), (384, 8.15, 0.02), (768, 8.1, 0.05), (1536, 9.39, 0.08), (3072, 9.51, 0.16), (6144, 9.47, 0.32), (12288, 10.59, 0.58), (24576, 14.33, 0.86), (49152, 18.24, 1.35), (98304, 24.74, 1.99), (196608, 38.33, 2.56), (393216, 39.72, 4.95), (786432, 42.27, 9.3), (1572864, 47.81, 16.45), (3145728, 60.93, 25.82), (6291456, 65.94, 47.71), (12582912, 82.17, 76.57), (25165824, 121.9, 103.23), (50331648, 206.8, 121.66), (100663296, 371.7, 135.42), (201326592, 686.5, 146.64), (402653184, 1289.8, 156.09)),
+        per_node=2, gpus_per_process=2, note="one node, NVLink only; NCCL 2.7.3+cuda10.2"),
+    _v5("A100 1x3 AllGather (abhivijay96)", V5_10, "abhivijay96/nccl-tests", "dgx_a100", "infiniband", 3, 50.0, "allgather", (
+        (96, 9.75, 0.01), (192, 9.85, 0.01), (384, 9.81, 0.03), (768, 9.61, 0.05), (1536, 9.62, 0.11), (3072, 10.25, 0.2), (6144, 10.22, 0.4), (12288, 11.29, 0.73), (24576, 15.17, 1.08), (49152, 17.51, 1.87), (98304, 22.23, 2.95), (196608, 31.49, 4.16), (393216, 42.61, 6.15), (786432, 45.46, 11.53), (1572864, 51.84, 20.23), (3145728, 64.17, 32.68), (6291456, 79.44, 52.8), (12582912, 96.46, 86.96), (25165824, 138.6, 121.08), (50331648, 230.6, 145.53), (100663296, 405.0, 165.71), (201326592, 763.1, 175.88), (402653184, 1461.1, 183.72)),
+        per_node=3, gpus_per_process=3, note="one node, NVLink only; NCCL 2.7.3+cuda10.2"),
+    _v5("A100 1x4 AllGather (abhivijay96)", V5_11, "abhivijay96/nccl-tests", "dgx_a100", "infiniband", 4, 50.0, "allgather", (
+        (64, 14.99, 0.0), (192, 14.85, 0.01), (384, 14.28, 0.02), (768, 14.75, 0.04), (1536, 14.03, 0.08), (3072, 14.83, 0.16), (6144, 14.47, 0.32), (12288, 14.45, 0.64), (24576, 15.55, 1.19), (49152, 17.47, 2.11), (98304, 21.52, 3.43), (196608, 28.19, 5.23), (393216, 42.73, 6.9), (786432, 46.52, 12.68), (1572864, 52.88, 22.31), (3145728, 63.75, 37.01), (6291456, 77.56, 60.84), (12582912, 107.7, 87.59), (25165824, 144.7, 130.47), (50331648, 236.3, 159.76), (100663296, 422.6, 178.66), (201326592, 799.5, 188.87), (402653184, 1543.2, 195.68)),
+        per_node=4, gpus_per_process=4, note="one node, NVLink only; NCCL 2.7.3+cuda10.2"),
+    _v5("A100 1x5 AllGather (abhivijay96)", V5_12, "abhivijay96/nccl-tests", "dgx_a100", "infiniband", 5, 50.0, "allgather", (
+        (80, 18.39, 0.0), (160, 18.57, 0.01), (320, 18.2, 0.01), (720, 18.25, 0.03), (1520, 17.51, 0.07), (3040, 18.22, 0.13), (6080, 18.51, 0.26), (12240, 18.13, 0.54), (24560, 18.45, 1.07), (49120, 20.64, 1.9), (98240, 23.95, 3.28), (196560, 50.64, 3.11), (393200, 41.34, 7.61), (786400, 50.24, 12.52), (1572800, 58.42, 21.54), (3145680, 67.99, 37.01), (6291440, 80.1, 62.84), (12582880, 109.4, 92.02), (25165760, 152.3, 132.2), (50331600, 250.2, 160.9), (100663280, 441.0, 182.6), (201326560, 825.0, 195.24), (402653120, 1590.5, 202.52)),
+        per_node=5, gpus_per_process=5, note="one node, NVLink only; NCCL 2.7.3+cuda10.2"),
+    _v5("A100 1x6 AllGather (abhivijay96)", V5_13, "abhivijay96/nccl-tests", "dgx_a100", "infiniband", 6, 50.0, "allgather", (
+        (96, 18.08, 0.0), (192, 18.35, 0.01), (384, 23.96, 0.01), (768, 25.51, 0.03), (1536, 18.16, 0.07), (3072, 26.55, 0.1), (6144, 68.1, 0.08), (12288, 91.35, 0.11), (24576, 17.81, 1.15), (49152, 85.77, 0.48), (98304, 22.14, 3.7), (196608, 26.35, 6.22), (393216, 35.8, 9.15), (786432, 49.16, 13.33), (1572864, 54.97, 23.84), (3145728, 71.19, 36.82), (6291456, 83.74, 62.61), (12582912, 113.2, 92.61), (25165824, 153.0, 137.1), (50331648, 250.4, 167.51), (100663296, 440.8, 190.28), (201326592, 832.5, 201.53), (402653184, 1614.4, 207.84)),
+        per_node=6, gpus_per_process=6, note="one node, NVLink only; NCCL 2.7.3+cuda10.2"),
+    _v5("A100 1x7 AllGather (abhivijay96)", V5_14, "abhivijay96/nccl-tests", "dgx_a100", "infiniband", 7, 50.0, "allgather", (
+        (112, 20.71, 0.0), (336, 20.64, 0.01), (672, 20.41, 0.03), (1456, 20.54, 0.06), (3024, 20.66, 0.13), (6048, 20.8, 0.25), (12208, 20.47, 0.51), (24528, 20.87, 1.01), (49056, 23.99, 1.75), (98224, 27.07, 3.11), (196560, 32.08, 5.25), (393120, 99.68, 3.38), (786352, 53.15, 12.68), (1572816, 62.77, 21.48), (3145632, 67.75, 39.8), (6291376, 80.73, 66.8), (12582864, 113.0, 95.42), (25165728, 164.8, 130.89), (50331568, 258.2, 167.1), (100663248, 459.0, 187.97), (201326496, 854.8, 201.88), (402653104, 1654.5, 208.6)),
+        per_node=7, gpus_per_process=7, note="one node, NVLink only; NCCL 2.7.3+cuda10.2"),
+    _v5("B200 1x8 AllReduce (orcd-benchmarks)", V5_15, "mit-orcd/orcd-benchmarks", "dgx_b200", "infiniband", 8, 50.0, "allreduce", (
+        (1048576, 53.27, 34.45), (4194304, 58.14, 126.25), (16777216, 109.7, 267.63), (67108864, 278.9, 421.03), (268435456, 717.2, 655.03), (1073741824, 2564.5, 732.71), (4294967296, 9086.0, 827.23), (17179869184, 35856.0, 838.48)),
+        gpus_per_process=8, note="one node, NVLink only; NCCL not printed in this file"),
+    _v5("B200 1x8 AllGather (orcd-benchmarks)", V5_15, "mit-orcd/orcd-benchmarks", "dgx_b200", "infiniband", 8, 50.0, "allgather", (
+        (1048576, 55.61, 16.5), (4194304, 52.45, 69.98), (16777216, 107.0, 137.16), (67108864, 141.2, 415.97), (268435456, 404.7, 580.41), (1073741824, 1523.4, 616.72), (4294967296, 5755.7, 652.94), (17179869184, 22470.0, 668.99)),
+        gpus_per_process=8, note="one node, NVLink only; NCCL not printed in this file"),
+    _v5("B200 1x8 ReduceScatter (orcd-benchmarks)", V5_15, "mit-orcd/orcd-benchmarks", "dgx_b200", "infiniband", 8, 50.0, "reducescatter", (
+        (1048576, 48.9, 18.76), (4194304, 46.98, 78.12), (16777216, 100.9, 145.46), (67108864, 141.8, 413.98), (268435456, 399.8, 587.49), (1073741824, 1461.6, 642.8), (4294967296, 5528.5, 679.76), (17179869184, 21634.0, 694.84)),
+        gpus_per_process=8, note="one node, NVLink only; NCCL not printed in this file"),
+    _v5("B200 1x8 Broadcast (orcd-benchmarks)", V5_15, "mit-orcd/orcd-benchmarks", "dgx_b200", "infiniband", 8, 50.0, "broadcast", (
+        (1048576, 42.41, 24.72), (4194304, 49.8, 84.22), (16777216, 55.2, 303.93), (67108864, 135.5, 495.12), (268435456, 442.2, 607.08), (1073741824, 1671.3, 642.47), (4294967296, 6526.4, 658.09), (17179869184, 25441.0, 675.27)),
+        gpus_per_process=8, note="one node, NVLink only; NCCL not printed in this file"),
+    _v5("B200 1x8 AllToAll (orcd-benchmarks)", V5_15, "mit-orcd/orcd-benchmarks", "dgx_b200", "infiniband", 8, 50.0, "alltoall", (
+        (1048576, 60.28, 15.22), (4194304, 63.97, 57.37), (16777216, 65.96, 222.56), (67108864, 140.9, 416.65), (268435456, 441.3, 532.26), (1073741824, 1553.2, 604.88), (4294967296, 5805.1, 647.38), (17179869184, 22751.0, 660.75)),
+        gpus_per_process=8, note="one node, NVLink only; NCCL not printed in this file"),
+    _v5("B200 2x8 AllReduce, InfiniBand (orcd-benchmarks)", V5_16, "mit-orcd/orcd-benchmarks", "dgx_b200", "infiniband", 16, 50.0, "allreduce", (
+        (1048576, 478.8, 4.11), (4194304, 1374.3, 5.72), (16777216, 1255.7, 25.05), (67108864, 2464.5, 51.06), (268435456, 4111.3, 122.42), (1073741824, 12614.0, 159.61), (4294967296, 35784.0, 225.05), (17179869184, 137802.0, 233.76)),
+        gpus_per_process=8, note="NCCL 2.29.2+cuda13.1"),
+    _v5("B200 1x2 Broadcast (aicr-benchmarks)", V5_17, "mghpcc/aicr-benchmarks", "dgx_b200", "infiniband", 2, 50.0, "broadcast", (
+        (1048576, 13.73, 76.4), (4194304, 23.44, 178.95), (16777216, 41.73, 402.05), (67108864, 117.15, 572.85), (268435456, 400.92, 669.55), (1073741824, 1539.79, 697.33), (4294967296, 6079.32, 706.49), (17179869184, 24220.1, 709.32)),
+        per_node=2, gpus_per_process=2, note="one node, NVLink only; NCCL 2.29.3"),
+    _v5("B200 1x2 ReduceScatter (aicr-benchmarks)", V5_17, "mghpcc/aicr-benchmarks", "dgx_b200", "infiniband", 2, 50.0, "reducescatter", (
+        (1048576, 13.32, 39.37), (4194304, 28.83, 72.75), (16777216, 38.89, 215.72), (67108864, 99.05, 338.77), (268435456, 336.83, 398.47), (1073741824, 1140.03, 470.92), (4294967296, 4259.79, 504.13), (17179869184, 15887.0, 540.69)),
+        per_node=2, gpus_per_process=2, note="one node, NVLink only; NCCL 2.29.3"),
+    _v5("B200 1x2 AllGather (aicr-benchmarks)", V5_17, "mghpcc/aicr-benchmarks", "dgx_b200", "infiniband", 2, 50.0, "allgather", (
+        (1048576, 13.12, 39.97), (4194304, 25.89, 81.01), (16777216, 38.58, 217.41), (67108864, 96.72, 346.92), (268435456, 322.38, 416.34), (1073741824, 1193.58, 449.8), (4294967296, 4528.21, 474.25), (17179869184, 17843.6, 481.4)),
+        per_node=2, gpus_per_process=2, note="one node, NVLink only; NCCL 2.29.3"),
+    _v5("B200 1x2 AllReduce (aicr-benchmarks)", V5_17, "mghpcc/aicr-benchmarks", "dgx_b200", "infiniband", 2, 50.0, "allreduce", (
+        (1048576, 16.15, 64.92), (4194304, 37.65, 111.41), (16777216, 55.72, 301.09), (67108864, 149.23, 449.71), (268435456, 524.48, 511.82), (1073741824, 1900.64, 564.94), (4294967296, 7039.73, 610.1), (17179869184, 26922.6, 638.12)),
+        per_node=2, gpus_per_process=2, note="one node, NVLink only; NCCL 2.29.3"),
+    _v5("B200 1x2 AllToAll (aicr-benchmarks)", V5_17, "mghpcc/aicr-benchmarks", "dgx_b200", "infiniband", 2, 50.0, "alltoall", (
+        (1048576, 18.41, 28.47), (4194304, 23.07, 90.91), (16777216, 42.51, 197.34), (67108864, 128.09, 261.96), (268435456, 424.8, 315.96), (1073741824, 1259.98, 426.09), (4294967296, 4970.57, 432.04), (17179869184, 19858.0, 432.57)),
+        per_node=2, gpus_per_process=2, note="one node, NVLink only; NCCL 2.29.3"),
+    _v5("B200 1x3 Broadcast (aicr-benchmarks)", V5_17, "mghpcc/aicr-benchmarks", "dgx_b200", "infiniband", 3, 50.0, "broadcast", (
+        (1048576, 13.37, 78.42), (4194304, 24.9, 168.46), (16777216, 44.08, 380.61), (67108864, 122.79, 546.54), (268435456, 418.56, 641.33), (1073741824, 1598.74, 671.62), (4294967296, 6286.84, 683.17), (17179869184, 25051.5, 685.78)),
+        per_node=3, gpus_per_process=3, note="one node, NVLink only; NCCL 2.29.3"),
 )
 
 POINTS: tuple[Point, ...] = tuple(Point(s, size, t, bw) for s in SERIES for size, t, bw in s.rows)
