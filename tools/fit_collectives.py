@@ -1,12 +1,13 @@
 """Fit the collectives model's constants to the calibration part of the published measurements.
 
-    .venv/bin/python tools/fit_collectives.py [--check] [--iterations N] [--restarts N]
+    .venv/bin/python tools/fit_collectives.py [--check] [--iterations N] [--restarts N] [--starts N]
 
 A development-time tool (numpy is in the development lock only; the engine
 stays standard-library). It minimizes, over the *calibration* runs of
 calc/collectives/measurements.py, the sum of each run's mean squared log error
 (bus bandwidth from 1 MiB, time below; a point ``calibration.SWEEP_ANOMALIES``
-names as an anomaly of its published sweep is left out), with a Nelder-Mead
+names as an anomaly of its published sweep is left out, and so is a run
+``calibration.FIT_OUTLIERS`` names, with its reason), with a Nelder-Mead
 search (restarted, then polished one coordinate at a time) in a transformed
 space that keeps every constant in its physical range, then:
 
@@ -14,19 +15,23 @@ space that keeps every constant in its physical range, then:
   points, the expected error by message size);
 * prints the errors of every part (measurements.SPLITS), separately.
 
-The held-out points (every held-out part, ``held-out`` to ``held-out v4``)
-never enter the objective; a part listed in ``SEALED`` is not even reported
-until it is opened. ``--check`` fits and compares with the committed fitted.py
+The held-out points (every held-out part, ``held-out`` to ``held-out v5``)
+never enter the objective; a part listed in ``measurements.SEALED`` is not even
+run until it is opened. A constant no calibration point depends on stays at
+its start (``START``) and the report names it. ``--check`` fits and compares with the committed fitted.py
 without writing it (exit 1 if they differ by more than the rounding). A full
-fit takes about five minutes on one core.
+fit (four starting points) takes about ten minutes on two cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
+import os
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -34,20 +39,23 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from calc.collectives import collective, fitted  # noqa: E402
-from calc.collectives.calibration import SWEEP_ANOMALIES, Checked, checked, scored, summary  # noqa: E402
+from calc.collectives.calibration import FIT_OUTLIERS, SWEEP_ANOMALIES, Checked, checked, scored, summary  # noqa: E402
 from calc.collectives.hardware import NETWORKS  # noqa: E402
 from calc.collectives.measurements import SEALED, SPLITS  # noqa: E402
 
 FITTED = Path(__file__).resolve().parent.parent / "calc" / "collectives" / "fitted.py"
 NETS = (*NETWORKS, "efa_a100")  # fitted.fit_key: EFA on A100 instances has its own constants
 STEP_NETS = tuple(n for n in NETS if n != "roce")  # RoCE's step latency is derived from InfiniBand's (fitted.py)
+FILLS_UP = ("ampere Simple", "ampere LL128", "hopper+ Simple", "hopper+ LL128")  # era and protocol (fitted.fill_up_chunks)
 # Where the search starts (fixed, so a rerun reproduces fitted.py): NCCL's ~20 % protocol overhead on NVLink
 # (nccl-tests#212), NVLS scale 0.625, NCCL's latency table as is, published NIC fractions, no extra step latency,
 # NVLS's three pipeline stages (multimem load-reduce, store, and the flag between them), and a few µs of CPU per
 # kernel launch (half a µs per grouped send or receive) for nccl-tests' -g floor.
 START: dict[str, object] = {
-    "NVLINK_EFFICIENCY": 0.8, "NVLS_SCALE": 0.625, "LATENCY_SCALE": 1.0, "FILL_UP_US": 20.0, "FILL_OUT_US": 150.0,
-    "FILL_EXPONENT": 0.3, "FILL_SATURATION_BYTES": 2.0**28, "NVLS_STAGES": 3.0,
+    "NVLINK_EFFICIENCY": 0.8, "NVLS_SCALE": 0.8, "LATENCY_SCALE": 1.0,
+    "FILL_UP_CHUNKS": {a: 1.0 for a in FILLS_UP},
+    "FILL_OUT_US": {n: 150.0 for n in NETS}, "FILL_EXPONENT": 0.3, "FILL_SATURATION_BYTES": 2.0**28, "NVLS_FILL_US": 30.0,
+    "NVLS_FILL_BYTES": 2.0**24,
     "HARNESS_LAUNCH_US": 4.0, "HARNESS_P2P_US": 0.5,
     "NETWORK_EFFICIENCY": {"infiniband": 0.94, "roce": 0.97, "efa": 0.8, "tcpxo": 0.9, "efa_a100": 0.8},
     "NETWORK_STEP_US": {"infiniband": 1.0, "efa": 1.0, "tcpxo": 1.0, "efa_a100": 1.0},
@@ -59,36 +67,70 @@ def _sigmoid(x: float) -> float:
 
 
 def _logit(p: float) -> float:
+    p = min(0.999, max(0.001, p))
     return math.log(p / (1 - p))
 
 
+@dataclass(frozen=True)
+class Box:
+    """How one constant maps to the search: ``fraction`` in (0, 1), ``positive`` > 0 (log), or ``between`` lo and
+    hi (a bounded range: an unbounded one let the search wander where the objective is flat), ``log2`` if the
+    range is in powers of two."""
+
+    kind: str
+    lo: float = 0.0
+    hi: float = 1.0
+    log2: bool = False
+
+    def decode(self, x: float) -> float:
+        if self.kind == "fraction":
+            return _sigmoid(x)
+        if self.kind == "positive":
+            return math.exp(x)
+        value = self.lo + (self.hi - self.lo) * _sigmoid(x)
+        return 2.0 ** value if self.log2 else value
+
+    def encode(self, value: float) -> float:
+        if self.kind == "fraction":
+            return _logit(value)
+        if self.kind == "positive":
+            return math.log(max(1e-3, value))
+        v = math.log2(value) if self.log2 else value
+        return _logit((v - self.lo) / (self.hi - self.lo))
+
+
+FRACTION, POSITIVE = Box("fraction"), Box("positive")
+# Every fitted constant and its box; a dict-valued constant has one entry per network (fitted.fit_key).
+BOXES: dict[str, Box] = {
+    "NVLINK_EFFICIENCY": FRACTION, "NVLS_SCALE": FRACTION, "LATENCY_SCALE": POSITIVE, "FILL_UP_CHUNKS": POSITIVE,
+    "FILL_EXPONENT": FRACTION, "FILL_SATURATION_BYTES": Box("between", 10, 30, log2=True),
+    "NVLS_FILL_US": POSITIVE, "NVLS_FILL_BYTES": Box("between", 16, 32, log2=True), "HARNESS_LAUNCH_US": POSITIVE, "HARNESS_P2P_US": POSITIVE,
+    "NETWORK_EFFICIENCY": FRACTION, "NETWORK_STEP_US": POSITIVE, "FILL_OUT_US": POSITIVE,
+}
+KEYS: dict[str, tuple[str, ...]] = {"FILL_UP_CHUNKS": FILLS_UP, "NETWORK_EFFICIENCY": NETS, "NETWORK_STEP_US": STEP_NETS, "FILL_OUT_US": NETS}
+
+
+def _slots() -> list[tuple[str, str | None]]:
+    """The search vector's coordinates, in order: (constant, network or None)."""
+    return [(name, key) for name in BOXES for key in KEYS.get(name, (None,))]
+
+
 def decode(x: np.ndarray) -> dict[str, object]:
-    """Constants from the search vector: efficiencies in (0, 1), times ≥ 0, saturation 1 KiB to 1 GiB, NVLS
-    stages 1 to 8 (a bounded range: an unbounded one let the search wander where the fill vanishes and the
-    objective is flat)."""
-    k = 10
-    return {
-        "NVLINK_EFFICIENCY": _sigmoid(x[0]), "NVLS_SCALE": _sigmoid(x[1]), "LATENCY_SCALE": math.exp(x[2]),
-        "FILL_UP_US": math.exp(x[3]), "FILL_OUT_US": math.exp(x[4]), "FILL_EXPONENT": _sigmoid(x[5]),
-        "FILL_SATURATION_BYTES": 2.0 ** (10 + 20 * _sigmoid(x[6])), "NVLS_STAGES": 1.0 + 7.0 * _sigmoid(x[7]),
-        "HARNESS_LAUNCH_US": math.exp(x[8]), "HARNESS_P2P_US": math.exp(x[9]),
-        "NETWORK_EFFICIENCY": {n: _sigmoid(x[k + i]) for i, n in enumerate(NETS)},
-        "NETWORK_STEP_US": {n: math.exp(x[k + len(NETS) + i]) for i, n in enumerate(STEP_NETS)},
-    }
+    """Constants from the search vector (each coordinate through its Box)."""
+    out: dict[str, object] = {}
+    for (name, key), value in zip(_slots(), x):
+        decoded = BOXES[name].decode(float(value))
+        if key is None:
+            out[name] = decoded
+        else:
+            out.setdefault(name, {})[key] = decoded  # type: ignore[index]
+    return out
 
 
 def encode(c: dict[str, object]) -> np.ndarray:
-    eff = c["NETWORK_EFFICIENCY"]
-    step = c["NETWORK_STEP_US"]
-    assert isinstance(eff, dict) and isinstance(step, dict)
-    sat = math.log2(float(c["FILL_SATURATION_BYTES"]))  # type: ignore[arg-type]
-    head = [_logit(float(c["NVLINK_EFFICIENCY"])), _logit(float(c["NVLS_SCALE"])),  # type: ignore[arg-type]
-            math.log(float(c["LATENCY_SCALE"])), math.log(float(c["FILL_UP_US"])),  # type: ignore[arg-type]
-            math.log(float(c["FILL_OUT_US"])), _logit(float(c["FILL_EXPONENT"])),  # type: ignore[arg-type]
-            _logit(min(0.999, max(0.001, (sat - 10) / 20))),
-            _logit(min(0.999, max(0.001, (float(c["NVLS_STAGES"]) - 1.0) / 7.0))),  # type: ignore[arg-type]
-            math.log(float(c["HARNESS_LAUNCH_US"])), math.log(float(c["HARNESS_P2P_US"]))]  # type: ignore[arg-type]
-    return np.array(head + [_logit(min(0.999, eff[n])) for n in NETS] + [math.log(max(1e-3, step[n])) for n in STEP_NETS])
+    """The search vector of constants ``c`` (decode's inverse)."""
+    values = [c[name] if key is None else c[name][key] for name, key in _slots()]  # type: ignore[index]
+    return np.array([BOXES[name].encode(float(v)) for (name, _), v in zip(_slots(), values)])  # type: ignore[arg-type]
 
 
 def install(c: dict[str, object]) -> None:
@@ -102,12 +144,14 @@ def install(c: dict[str, object]) -> None:
 def objective(x: np.ndarray) -> float:
     """Sum over the calibration runs of each run's mean squared log error, less the points
     calibration.SWEEP_ANOMALIES names as anomalies of their published sweep (one point at 0.38x would otherwise
-    weigh more than all the others). Each run weighs the same, whether it prints 1 size or 32: a long sweep of one
-    system would otherwise set the constants for all of them."""
+    weigh more than all the others) and the runs calibration.FIT_OUTLIERS names (a run the model does not describe
+    at any size). Each run weighs the same, whether it prints 1 size or 32: a long sweep of one system would
+    otherwise set the constants for all of them."""
     install(decode(x))
     runs: dict[str, list[float]] = {}
     for c in checked("calibration"):
-        if (c.point.series.label, c.point.size) not in SWEEP_ANOMALIES:
+        key = (c.point.series.label, c.point.size)
+        if key not in SWEEP_ANOMALIES and c.point.series.label not in FIT_OUTLIERS:
             runs.setdefault(c.point.series.label, []).append(math.log(c.ratio) ** 2)
     return float(sum(sum(v) / len(v) for v in runs.values()))
 
@@ -205,7 +249,7 @@ def expected_error(held: tuple[Checked, ...]) -> dict[str, dict[str, float]]:
 
 def render(c: dict[str, object], errors: dict[str, dict[str, float]]) -> str:
     head = FITTED.read_text().split("NVLINK_EFFICIENCY = ")[0]
-    lines = [f"{name} = {value!r}" for name, value in c.items()]
+    lines = [f"{name} = {c[name]!r}" for name in BOXES]
     tail = ("# Held-out geometric-mean error (%) by network and message size: below 1 MiB (time), 1 MiB to 1 GiB\n"
             "# and from 1 GiB (bus bandwidth); a network with fewer than 5 held-out points in a band takes the pooled\n"
             "# figure (all).\n"
@@ -233,15 +277,60 @@ def report() -> None:
               f"<1MiB time ratio {s.small_min_ratio:.2f}-{s.small_max_ratio:.2f}  geomean ≥1MiB {s.geomean_pct:.1f} %")
 
 
+def unconstrained(f: Callable[[np.ndarray], float], x0: np.ndarray) -> list[int]:
+    """Coordinates no calibration point depends on (moving one by ±1 leaves the objective exactly as it is): the
+    search leaves them at their start, and the report names them, rather than letting the simplex drift them."""
+    base = f(x0)
+    return [i for i in range(len(x0)) if all(f(x0 + s * np.eye(len(x0))[i]) == base for s in (1.0, -1.0))]
+
+
+SEED = 2026  # of the extra starting points (fixed, so a rerun reproduces fitted.py)
+SPREAD = 0.7  # their spread around START in the search's coordinates
+
+
+def _free_objective(x0: np.ndarray, free: list[int], y: np.ndarray) -> float:
+    x = x0.copy()
+    x[free] = y
+    return objective(x)
+
+
+def _one_start(job: tuple[np.ndarray, list[int], np.ndarray, int, int]) -> tuple[float, np.ndarray]:
+    """One search from one starting point: (objective, free coordinates found)."""
+    x0, free, y0, iterations, restarts = job
+    y = search(lambda v: _free_objective(x0, free, v), y0, iterations, restarts)
+    return _free_objective(x0, free, y), y
+
+
+def fit(iterations: int, restarts: int, starts: int) -> tuple[dict[str, object], list[str]]:
+    """The fitted constants (rounded) and the names of those the calibration leaves free (kept at START). The search
+    runs from START and from ``starts - 1`` points scattered around it (seeded), one per CPU at a time, and keeps
+    the lowest: in twenty-odd dimensions a single search lands in whichever local minimum is nearest."""
+    x0 = encode(START)
+    frozen = unconstrained(objective, x0)
+    free = [i for i in range(len(x0)) if i not in frozen]
+    rng = np.random.default_rng(SEED)
+    firsts = [x0[free]] + [x0[free] + rng.normal(0.0, SPREAD, len(free)) for _ in range(starts - 1)]
+    jobs = [(x0, free, y0, iterations, restarts) for y0 in firsts]
+    with multiprocessing.get_context("fork").Pool(min(len(jobs), os.cpu_count() or 1)) as pool:
+        results = pool.map(_one_start, jobs)
+    x = x0.copy()
+    x[free] = min(results, key=lambda r: r[0])[1]
+    names = [f"{name}[{key}]" if key else name for i, (name, key) in enumerate(_slots()) if i in frozen]
+    return rounded(decode(x)), names
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="fit and compare with fitted.py; do not write")
     parser.add_argument("--iterations", type=int, default=1500, help="iterations of each Nelder-Mead run")
     parser.add_argument("--restarts", type=int, default=2, help="restarts from the best point so far")
+    parser.add_argument("--starts", type=int, default=4, help="starting points (START and seeded ones around it)")
     args = parser.parse_args()
-    best = rounded(decode(search(objective, encode(START), args.iterations, args.restarts)))
+    best, free = fit(args.iterations, args.restarts, args.starts)
     install(best)
     report()
+    if free:
+        print("left at their start (no calibration point depends on them): " + ", ".join(free))
     text = render(best, expected_error(held_out()))
     if args.check:
         same = is_current(text)

@@ -33,7 +33,7 @@ from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.registry import calculator, get
 from calc.sources import cite
 
-__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
+__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
            "ASTRA_SIM"]
 
 MIB, GIB = 2**20, 2**30
@@ -86,6 +86,15 @@ def sweep_anomalies(series: Series) -> dict[int, str]:
 SWEEP_ANOMALIES: dict[tuple[str, int], str] = {
     (s.label, size): why for s in SERIES if s.split in ANOMALY_SPLITS for size, why in sweep_anomalies(s).items()
 }
+# Calibration runs the fit leaves out, with the reason: a run the model does not describe at any size would set
+# the constants of every other system (tools/fit_collectives.py weighs each run the same). Its points are still
+# scored and listed; none is held out.
+FIT_OUTLIERS: dict[str, str] = {
+    "B200 2x8 AllReduce, InfiniBand (orcd-benchmarks)": (
+        "three times slower than the other two-server B200 InfiniBand runs at every size (234 GB/s at 16 GiB "
+        "against 696 at 2 GiB on Lambda's, dstack); one process drives each server's eight GPUs (-g 8), a way of "
+        "running nccl-tests across servers the model does not describe"),
+}
 # Points outside their target, named with the reason (the tests check they stay outside: a fix must remove them
 # from here), by part. The sweep anomalies are listed too: the scores leave them out.
 def _misses(label: str, sizes: tuple[int, ...], why: str) -> dict[tuple[str, int], str]:
@@ -94,59 +103,63 @@ def _misses(label: str, sizes: tuple[int, ...], why: str) -> dict[tuple[str, int
 
 KNOWN_MISSES: dict[tuple[str, int], str] = {
     **SWEEP_ANOMALIES,
-    # held-out (seen)
-    ("H20 2x8, NVLSTree forced (nccl#1244)", 8): "NCCL's own latency table for an 8-byte NVLS-tree: 1.65x slow",
-    # held-out v3 (seen)
-    ("H100 2x8, EFA (p5.48xlarge, aws-gpu-comm-bench)", 32 * MIB): "EFA at 32 MiB: +32 % (the aws-ofi-nccl tuner "
-                                                                  "plugin this run loads is not transcribed)",
-    **_misses("H100 4x8, EFA (p5.48xlarge, aws-gpu-comm-bench)", (GIB, 2 * GIB, 4 * GIB, 8 * GIB),
-              "four p5 servers, a ring on EFA: the EFA efficiency fitted on two-server trees caps the model near "
-              "220 GB/s; published 280-357 GB/s with the aws-ofi-nccl tuner"),
-    **_misses("H100 2x8 AllGather, EFA (p5.48xlarge, aws-gpu-comm-bench)", (64 * MIB, GIB, 2 * GIB),
-              "EFA AllGather (a ring): 0.67-0.70x the published bus bandwidth (the same fitted EFA efficiency)"),
-    ("H200 1x8 NVLS (Azure ND H200 v5)", 2 * MIB): "one process (-g 8), NVLS at 2 MiB: about 0.7x (model slow)",
-    **_misses("GB200 1x4 ring (Azure ND GB200 v6)", (2 * MIB, 4 * MIB), "one GB200 host of 4, ring/LL: +33 to +34 %"),
-    **_misses("GB200 1x4 ring (Azure ND GB200 v6)", (8 * MIB, 16 * MIB, 32 * MIB, 64 * MIB),
-              "one GB200 host of 4, ring: the in-domain fill (fitted mostly on a 2021 A100 run) makes it 0.47-0.66x"),
     # calibration
     **{(f"A100 1x8 {op} (superbenchmark)", size): "A100 with a 2021 NCCL, LL at 1-2 MiB: the measured sweep is "
-       "1.6-2x slower than NCCL 2.30's LL ceiling allows" for op in ("AllReduce", "AllGather", "ReduceScatter")
+       "1.6-1.9x slower than NCCL 2.30's LL ceiling allows" for op in ("AllReduce", "AllGather", "ReduceScatter")
        for size in (MIB, 2 * MIB)},
-    ("B200 1x8 AllReduce (gpu-tpu-pedia)", 64 * MIB): "B200 NVLS at 64 MiB: +30 % (the run's mid sizes are close "
-                                                      "to an H100's)",
-    **_misses("A100 2x8 AllReduce, EFA (awsome-distributed-training)", (2 * MIB, 4 * MIB, 8 * MIB, 16 * MIB),
-              "p4de EFA, tree/LL128 at 2-16 MiB: +37 to +43 %"),
+    **_misses("A100 1x8 AllGather (superbenchmark)", (4 * MIB, 16 * MIB),
+              "A100 with a 2021 NCCL: 1.4x fast at 4 MiB (LL128) and 16 MiB (Simple), where its sweep is slowest"),
+    ("A100 1x8 ReduceScatter (superbenchmark)", 4 * MIB): "A100 with a 2021 NCCL, LL128 at 4 MiB: 1.5x fast",
+    ("A100 1x8 AllReduce (superbenchmark)", 16 * MIB): "A100 with a 2021 NCCL, LL128 at 16 MiB: 0.59x (the LL128 "
+                                                         "fill per ring step, fitted on all A100 runs)",
+    **_misses("A100 1x8 AllToAll (superbenchmark)", (8 * MIB, 16 * MIB), "A100 AllToAll at 8-16 MiB: 1.3-1.5x fast"),
     **_misses("A100 2x8 AllReduce, EFA (awsome-distributed-training)", (GIB, 2 * GIB),
-              "p4de EFA from 1 GiB: 0.74x (the EFA-on-A100 constants also fit nccl#527's p4dn runs, NCCL 2.9.9, "
+              "p4de EFA from 1 GiB: 0.75x (the EFA-on-A100 constants also fit nccl#527's p4dn runs, NCCL 2.9.9, "
               "which reach 57 GB/s where this run reaches 78)"),
     **_misses("H100 2x8 AllReduce, EFA (awsome-distributed-training)", (32768, 65536),
-              "p5 EFA at 32-64 KiB: 0.49-0.59x the measured time"),
-    ("H100 2x8 AllReduce, EFA (awsome-distributed-training)", 32 * MIB): "p5 EFA at 32 MiB: +36 %",
-    ("H200 2x8 AllGather, RoCE (skypilot)", 8 * MIB): "GCP RoCE (gIB) AllGather at 8 MiB: 0.70x",
+              "p5 EFA at 32-64 KiB: 0.50-0.61x the measured time"),
     **_misses("H200 2x8 AllGather, RoCE (cluster-toolkit)", (1024, 2048, 4096, 8192),
-              "GCP RoCE (gIB) AllGather, 1-8 KiB: 0.55-0.59x the time (the other GCP run of the same machine "
+              "GCP RoCE (gIB) AllGather, 1-8 KiB: 0.56-0.60x the time (the other GCP run of the same machine "
               "takes half as long at these sizes)"),
-    **_misses("A100 4x8 AllReduce, InfiniBand (deepops)", (4 * MIB, 8 * MIB, 128 * MIB),
-              "four DGX A100, 'not necessarily optimal': +31 to +40 % (its 128 MiB point dips below 64 MiB's)"),
-    # held-out v4 (blind at its opening, commit 005b2b8; seen since the NVLS fill's first loop was mended)
-    **{(f"H100 1x8 {op} (nccl-tests-cluster)", size): "one H100 server, ring at 32-64 MiB: 0.55-0.68x (the in-domain "
-       "fill fitted mostly on a 2021 A100 run)" for op, sizes in (("AllGather", (32 * MIB, 64 * MIB)),
-       ("ReduceScatter", (32 * MIB, 64 * MIB)), ("AllToAll", (32 * MIB,))) for size in sizes},
-    **_misses("H100 1x4 AllReduce (nccl-collectives-bench)", (GIB, 2 * GIB, 4 * GIB, 8 * GIB),
-              "4 of 8 H100 from 1 GiB: +29 % (NVLS on four GPUs of an eight-GPU switch tray is slower than "
-              "NCCL's model of it)"),
-    **_misses("H100 1x4 AllGather (nccl-collectives-bench)", (MIB, 2 * MIB), "4 of 8 H100, ring/LL at 1-2 MiB: +39 %"),
-    **_misses("H100 1x4 AllGather (nccl-collectives-bench)", (4 * MIB, 8 * MIB, 16 * MIB, 32 * MIB),
-              "4 of 8 H100, ring at 4-32 MiB: 0.48-0.61x (the in-domain fill)"),
-    **_misses("H100 1x4 ReduceScatter (nccl-collectives-bench)", (4 * MIB, 8 * MIB, 16 * MIB, 32 * MIB),
-              "4 of 8 H100, ring at 4-32 MiB: 0.44-0.59x (the in-domain fill)"),
-    ("H100 2x8 AllReduce, EFA (aws-do-eks)", 32768): "p5 EFA at 32 KiB: 0.62x the measured time",
-    ("H100 2x8 AllReduce, EFA (aws-do-eks)", 32 * MIB): "p5 EFA at 32 MiB: +42 %",
-    ("H100 2x8 AllReduce, EFA (p5-nccl-test-2024-07-19)", 65536): "p5 EFA at 64 KiB: 0.62x the measured time",
-    ("H100 2x8 AllReduce, EFA (p5-nccl-test-2024-07-19)", 32 * MIB): "p5 EFA at 32 MiB: +45 %",
-    ("A100 2x8 AllReduce, InfiniBand (aks-rdma-infiniband)", 32 * MIB): "AKS A100 (SR-IOV HDR) at 32 MiB: +44 %",
-    **_misses("A100 2x8 AllReduce, InfiniBand (aks-rdma-infiniband)", (2 * GIB, 8 * GIB),
-              "AKS A100 (SR-IOV HDR) from 2 GiB: +18 to +20 %"),
+    ("A100 4x8 AllReduce, InfiniBand (deepops)", 8 * MIB): "four DGX A100, 'not necessarily optimal', tree/LL128 at "
+                                                           "8 MiB: 1.35x fast",
+    **_misses("B200 2x8 AllReduce, InfiniBand (orcd-benchmarks)",
+              (MIB, 4 * MIB, 16 * MIB, 64 * MIB, 256 * MIB, GIB, 4 * GIB, 16 * GIB),
+              "left out of the fit (FIT_OUTLIERS): three to eleven times the model's bus bandwidth"),
+    **{(f"B200 1x2 {op} (aicr-benchmarks)", size): "two GPUs of an eight-B200 board, rings: 1.3-1.9x fast (a "
+       "two-GPU ring reaches less of NVLink than the eight-GPU rings the efficiency is fitted on)"
+       for op in ("ReduceScatter", "AllGather") for size in (4 * MIB, GIB, 4 * GIB, 16 * GIB)},
+    **_misses("B200 1x2 AllReduce (aicr-benchmarks)", (MIB, 4 * MIB),
+              "two GPUs of an eight-B200 board, ring LL/Simple at 1-4 MiB: 1.3-1.4x fast"),
+    **_misses("B200 1x2 AllReduce (aicr-benchmarks)", (64 * MIB, GIB, 4 * GIB, 16 * GIB),
+              "two GPUs of an eight-B200 board, NVLink SHARP from 64 MiB: 0.67-0.79x (its link-bound rate at "
+              "NVLink's fitted efficiency; the run reaches about 600 GB/s, nearly the line rate)"),
+    **_misses("B200 1x2 AllToAll (aicr-benchmarks)", (64 * MIB, 256 * MIB, GIB, 4 * GIB, 16 * GIB),
+              "two GPUs of an eight-B200 board, AllToAll from 64 MiB: 1.4-1.8x fast"),
+    # held-out (seen)
+    ("H20 2x8, NVLSTree forced (nccl#1244)", 8): "NCCL's own latency table for an 8-byte NVLS-tree: 1.7x slow",
+    # held-out v2 (seen)
+    ("H100 2x8 AllGather, TCPXO (MG-Cafe, A3 Mega)", MIB): "TCPXO AllGather at 1 MiB: 1.31x fast",
+    # held-out v3 (seen)
+    **_misses("H100 4x8, EFA (p5.48xlarge, aws-gpu-comm-bench)", (GIB, 2 * GIB, 4 * GIB, 8 * GIB),
+              "four p5 servers with the aws-ofi-nccl tuner plugin (not transcribed, it runs rings there): the EFA "
+              "efficiency fitted on two-server trees puts the model at 0.68-0.8x"),
+    **_misses("H100 2x8 AllGather, EFA (p5.48xlarge, aws-gpu-comm-bench)", (64 * MIB, 128 * MIB, GIB, 2 * GIB),
+              "EFA AllGather (a ring): 0.61-0.73x the published bus bandwidth (the same fitted EFA efficiency)"),
+    **_misses("H100 1x8 NVLS (Azure ND H100 v5)", (1024, 2048, 4096, 8192),
+              "NVLink SHARP forced at 1-8 KiB, one process driving eight GPUs (-g 8): 1.6-1.7x slow (the fitted "
+              "launch floor of -g runs)"),
+    **_misses("GB200 1x4 ring (Azure ND GB200 v6)", (8 * MIB, 16 * MIB),
+              "one GB200 host of 4, ring/LL128 at 8-16 MiB: 0.49-0.54x (the LL128 fill per ring step, fitted on "
+              "B200 and A100 runs that are twice as slow there)"),
+    # held-out v4 (blind at its opening, commit 005b2b8; seen since)
+    **_misses("H100 1x4 AllReduce (nccl-collectives-bench)", (2 * MIB, 8 * MIB),
+              "4 of 8 H100, NVLink SHARP at 2-8 MiB: 0.68-0.69x"),
+    ("A100 2x8 AllReduce, InfiniBand (aks-rdma-infiniband)", 32 * MIB): "AKS A100 (SR-IOV HDR), tree/LL128 at "
+                                                                        "32 MiB: 1.32x fast",
+    ("H100 2x8 AllReduce, EFA (aws-do-eks)", 32768): "p5 EFA, tree/LL at 32 KiB: 0.61x the measured time",
+    **_misses("H100 2x8 AllReduce, EFA (p5-nccl-test-2024-07-19)", (16384, 32768, 65536),
+              "p5 EFA, tree/LL at 16-64 KiB: 0.61-0.62x the measured time"),
 }
 GEOMEAN_LIMIT = 0.12
 

@@ -218,10 +218,11 @@ def fabric_for(inputs: Inputs) -> Fabric:
     out = Tier("scale-out", inputs.scaleout_GBps, 0.0, min(1.0, out_efficiency))
     calibration = Calibration(
         arch, per_link * system.scale_up.links_per_gpu, inputs.sharp, fitted.LATENCY_SCALE * inputs.latency_scale,
-        fitted.FILL_UP_US * inputs.fill_scale, fitted.FILL_OUT_US * inputs.fill_scale, fitted.FILL_EXPONENT,
-        fitted.FILL_SATURATION_BYTES, fitted.step_us(inputs.network, arch),
+        fitted.fill_up_chunks(arch, "Simple") * inputs.fill_scale, fitted.fill_out_us(inputs.network, arch) * inputs.fill_scale,
+        fitted.FILL_EXPONENT, fitted.FILL_SATURATION_BYTES, fitted.step_us(inputs.network, arch),
         nccl.PROFILES.get(inputs.network, nccl.DEFAULT_PROFILE),
-        (fitted.NVLS_STAGES - 1) * inputs.fill_scale)
+        fitted.fill_up_chunks(arch, "LL128") * inputs.fill_scale, fitted.NVLS_FILL_US * inputs.fill_scale,
+        fitted.NVLS_FILL_BYTES)
     return Fabric(inputs.gpus, inputs.gpus_per_domain, up, out, system.switch.nvls, inputs.nvls_efficiency,
                   inputs.launch_us, inputs.step_overhead_us, calibration)
 
@@ -395,7 +396,7 @@ PARAMS = (
           applies=LINK_ONLY, help="Extra per step for large transfers (0 = textbook)."),
 )
 
-COLLECTIVE_SOURCES = (NCCL_TESTS, PATARASUK, THAKUR, model.SANDERS, model.JEAUGEY_TREES, model.NVLS_BLOG,
+COLLECTIVE_SOURCES = (NCCL_TESTS, PATARASUK, THAKUR, model.SANDERS, model.JEAUGEY_TREES, model.NVLS_BLOG, model.NVLS_KERNEL,
                       NCCL_TUNING_SRC, NCCL_TESTS_TREE, nccl.GCP_TCPXO_ENV, nccl.GCP_TCPXO_TUNER, *HARDWARE_SOURCES)
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from calc.collectives.hardware import SWITCHES
 
-__all__ = ["NVLINK_EFFICIENCY", "NVLS_SCALE", "LATENCY_SCALE", "FILL_UP_US", "FILL_OUT_US", "FILL_EXPONENT",
-           "FILL_SATURATION_BYTES", "NVLS_STAGES", "HARNESS_LAUNCH_US", "HARNESS_P2P_US", "NETWORK_EFFICIENCY", "NETWORK_STEP_US", "EXPECTED_ERROR_PCT", "ROCE_EXTRA_STEP_US",
-           "step_us", "fit_key", "network_efficiency"]
+__all__ = ["NVLINK_EFFICIENCY", "NVLS_SCALE", "LATENCY_SCALE", "FILL_UP_CHUNKS", "FILL_OUT_US", "FILL_EXPONENT",
+           "FILL_SATURATION_BYTES", "NVLS_FILL_US", "NVLS_FILL_BYTES", "HARNESS_LAUNCH_US", "HARNESS_P2P_US", "NETWORK_EFFICIENCY", "NETWORK_STEP_US", "EXPECTED_ERROR_PCT", "ROCE_EXTRA_STEP_US",
+           "step_us", "fit_key", "network_efficiency", "fill_out_us", "fill_up_chunks"]
 
 # RoCE runs the same NICs and NCCL as InfiniBand; a network step crosses up to three switches (leaf, spine,
 # leaf), each an Ethernet switch's port-to-port latency instead of an InfiniBand one (hardware catalogue).
@@ -31,24 +31,39 @@ def step_us(network: str, arch: str = "hopper") -> float:
     return NETWORK_STEP_US[fit_key(network, arch)]
 
 
+def fill_up_chunks(arch: str, protocol: str) -> float:
+    """The fitted in-domain fill in chunk times, per protocol (LL128 starts far slower than Simple) and era:
+    Ampere's apart (its published runs are of an NCCL of 2020-2022), one for Hopper and later (NCCL's current era;
+    fitted on the calibration's B200 runs, as no calibration run gives a Hopper ring in one domain between 1 MiB
+    and 1 GiB)."""
+    era = "ampere" if arch == "ampere" else "hopper+"
+    return FILL_UP_CHUNKS[f"{era} {'LL128' if protocol == 'LL128' else 'Simple'}"]
+
+
+def fill_out_us(network: str, arch: str = "hopper") -> float:
+    """The fitted time to fill a pipeline that crosses the network, at its largest (FILL_SATURATION_BYTES on)."""
+    return FILL_OUT_US[fit_key(network, arch)]
+
+
 def network_efficiency(network: str, arch: str = "hopper") -> float:
     """The fitted achievable fraction of the NICs' line rate of a network on a GPU generation."""
     return NETWORK_EFFICIENCY[fit_key(network, arch)]
 
 
-NVLINK_EFFICIENCY = 0.805
-NVLS_SCALE = 0.619
-LATENCY_SCALE = 0.985
-FILL_UP_US = 237.0
-FILL_OUT_US = 191.0
-FILL_EXPONENT = 0.275
-FILL_SATURATION_BYTES = 1070000000.0
-NVLS_STAGES = 4.54
-HARNESS_LAUNCH_US = 5.0
-HARNESS_P2P_US = 0.424
-NETWORK_EFFICIENCY = {'infiniband': 0.991, 'roce': 0.916, 'efa': 0.576, 'tcpxo': 0.977, 'efa_a100': 0.628}
-NETWORK_STEP_US = {'infiniband': 5.7, 'efa': 19.0, 'tcpxo': 12.5, 'efa_a100': 78.1}
+NVLINK_EFFICIENCY = 0.764
+NVLS_SCALE = 0.601
+LATENCY_SCALE = 1.09
+FILL_UP_CHUNKS = {'ampere Simple': 2.28, 'ampere LL128': 1.41, 'hopper+ Simple': 1.11, 'hopper+ LL128': 2.21}
+FILL_EXPONENT = 0.352
+FILL_SATURATION_BYTES = 628000000.0
+NVLS_FILL_US = 48.3
+NVLS_FILL_BYTES = 11700000.0
+HARNESS_LAUNCH_US = 5.47
+HARNESS_P2P_US = 0.313
+NETWORK_EFFICIENCY = {'infiniband': 0.98, 'roce': 0.893, 'efa': 0.634, 'tcpxo': 0.967, 'efa_a100': 0.636}
+NETWORK_STEP_US = {'infiniband': 3.9, 'efa': 17.2, 'tcpxo': 12.9, 'efa_a100': 72.3}
+FILL_OUT_US = {'infiniband': 264.0, 'roce': 149.0, 'efa': 394.0, 'tcpxo': 157.0, 'efa_a100': 910.0}
 # Held-out geometric-mean error (%) by network and message size: below 1 MiB (time), 1 MiB to 1 GiB
 # and from 1 GiB (bus bandwidth); a network with fewer than 5 held-out points in a band takes the pooled
 # figure (all).
-EXPECTED_ERROR_PCT = {'all': {'small': 23.0, 'mid': 21.0, 'large': 8.0}, 'infiniband': {'small': 25.0, 'mid': 27.0, 'large': 5.0}, 'roce': {'small': 20.0, 'mid': 13.0, 'large': 8.0}, 'efa': {'small': 18.0, 'mid': 16.0, 'large': 22.0}, 'tcpxo': {'small': 22.0, 'mid': 7.0, 'large': 2.0}}
+EXPECTED_ERROR_PCT = {'all': {'small': 22.0, 'mid': 12.0, 'large': 6.0}, 'infiniband': {'small': 23.0, 'mid': 12.0, 'large': 4.0}, 'roce': {'small': 19.0, 'mid': 8.0, 'large': 6.0}, 'efa': {'small': 20.0, 'mid': 14.0, 'large': 14.0}, 'tcpxo': {'small': 15.0, 'mid': 6.0, 'large': 4.0}}

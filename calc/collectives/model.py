@@ -26,13 +26,11 @@ Two ways to turn phases into time:
   1/3.8 and LL128 7/9 in a node or 120/128 across), and LL never moves a GPU's
   bytes faster than NCCL's LL ceiling (tuning.cc ``llMaxBws``: per GPU
   generation on one node, e.g. 141 GB/s bus bandwidth on Hopper, the host
-  CPU's across nodes), whatever the links could carry. ``fill`` is the time to
-  fill a pipelined schedule with chunks (NCCL moves a buffer in chunks of up
-  to 512 KiB per channel and shrinks them for smaller buffers, src/enqueue.cc
-  ``calcCollChunking``): ``fill_us · min(1, S / S_sat)^γ``, one ``fill_us`` in
-  a domain and one across domains. NVLink and NIC efficiencies, NVLS scale,
-  latency scale, fill and the per-network step latency are fitted once for
-  all systems by ``tools/fit_collectives.py`` (:mod:`calc.collectives.fitted`).
+  CPU's across nodes), whatever the links could carry. ``fill`` is the time
+  before a pipelined schedule runs full (below). NVLink and NIC efficiencies,
+  NVLS scale, latency scale, the fills and the per-network step latency are
+  fitted once for all systems by ``tools/fit_collectives.py``
+  (:mod:`calc.collectives.fitted`).
 
   Two of NCCL's run-time rules are transcribed rather than fitted (NCCL
   2.30.7): a collective too small to give every channel work runs on fewer
@@ -47,13 +45,24 @@ Two ways to turn phases into time:
   stage's rate, so the tree adds the time of every stage but the slowest
   for one chunk per channel (``_tree_fill``); a message of one chunk per
   channel or less never fills the pipe. This replaces the fitted fill for
-  tree/Simple. NVLink SHARP inside one domain is a pipeline too: NCCL moves
-  the buffer in loops of channels × heads × chunk bytes, the chunk 128 KiB
-  (``NCCL_NVLS_CHUNKSIZE``) shrunk to 64, 32 or 16 KiB for smaller buffers
-  (src/enqueue.cc ``calcCollChunking``, :func:`calc.collectives.nccl.nvls_loops`),
-  and every loop crosses ``nvls_stages`` stages (fitted), so the first loop
-  adds ``(nvls_stages - 1)`` loops' worth of time (``_nvls_fill``). The other
-  algorithm/protocol pairs keep the fitted fill.
+  tree/Simple. A ring inside one domain (and AllToAll's grouped sends) fills
+  in chunks too (``_chunk_fill``): a channel moves each rank's share in chunks
+  of up to 2 MiB (Simple; 562.5 KiB LL128, 512 KiB per peer for AllToAll;
+  nccl.ring_chunk_bytes), fewer bytes when the share is smaller, at its share
+  of the GPU's NVLink rate. Simple, which slices its chunks, leaves
+  ``fill_up_chunks`` chunk times unhidden (fitted per era: Ampere's published
+  runs, all of an NCCL of 2020-2022, apart from Hopper and later); LL128, whose
+  steps each move one unsliced chunk, leaves ``fill_up_ll128_chunks`` per ring
+  step. Either fill grows with the message until the chunk reaches NCCL's
+  largest. NVLink SHARP inside one domain starts up in a time that grows with
+  the buffer and then stays put (``nvls_fill_us · min(1, S /
+  nvls_fill_bytes)``, both fitted): the published one-server sweeps show a
+  start-up of about the same length from 32 MiB to 256 MiB, while NCCL's NVLS
+  chunk doubles over that range (src/enqueue.cc ``calcCollChunking``), so it
+  is not a number of chunks. Across domains the fill is ``fill_out_us ·
+  min(1, S / S_sat)^γ``, fitted per network (its saturation and exponent
+  shared): a network's per-message cost sets how long the pipeline takes to
+  start.
 
 The bandwidth terms of the tiers overlap because the algorithms pipeline their
 chunks (NCCL moves data on NVLink and on the NICs at once); the latency terms
@@ -73,11 +82,22 @@ Algorithms (bytes per GPU for a buffer of S bytes, nccl-tests' size):
   Jeaugey 2019).
 * hierarchical (textbook): ReduceScatter inside the domain, AllReduce of the
   1/g shard across domains over all NICs in parallel, AllGather inside.
-* nvls: NVLink SHARP inside one domain: the switch reduces and multicasts, so
-  each direction of a GPU's NVLink carries (g-1)/g·S, half of a ring, at a
-  per-generation fraction of the line rate (NCCL: Hopper 0.85, Blackwell 0.74,
-  times the fitted NVLS scale). Across domains only with in-network reduction
-  (NCCL's NVLS + CollNet): S/g per NIC.
+* nvls: NVLink SHARP inside one domain (NCCL's kernel, src/device/all_reduce.h,
+  ``NVLS_KERNEL``): each GPU copies its buffer into its share of the multicast
+  memory, reduces one S/g slice with multimem loads (the switch reads that
+  slice from every GPU and returns the sum) and stores the sum with a multimem
+  store (the switch writes it to every GPU). Each direction of a GPU's NVLink
+  carries (1 + 1/g)·S, so by its links alone the bus bandwidth, 2(g-1)/g·S/t,
+  would grow with the domain as 2(g-1)/(g+1): 1.2 times the per-direction rate
+  for 4 GPUs, 1.56 for 8, 1.95 for 72, at NVLink's achievable rate (the
+  rings' fitted efficiency).
+  NVLS is also capped at the bus bandwidth NCCL's tuner gives it, which does
+  not depend on g: twice a per-generation fraction of the line rate (NCCL:
+  Hopper 0.85, Blackwell 0.74, times the fitted NVLS scale). The slower bound
+  sets the time: on Hopper a 4-GPU domain is link-bound (the published sweeps:
+  0.77 of eight GPUs' bus bandwidth, as 1.2/1.56), while Blackwell's eight-GPU
+  boards and 72-GPU racks reach the same cap (about 830 GB/s both). Across
+  domains only with in-network reduction (NCCL's NVLS + CollNet): S/g per NIC.
 * nvls_tree: NVLS inside each domain and a tree across (NCCL's NVLSTree).
 * collnet: in-network reduction across domains (InfiniBand SHARP, NCCL's
   CollNet): ReduceScatter and AllGather inside the domain, and each NIC sends
@@ -103,7 +123,7 @@ from calc.sources import cite
 __all__ = [
     "OPS", "ALGORITHMS", "Tier", "Calibration", "Fabric", "Phase", "Cost", "phases", "valid_algorithms",
     "candidates", "cost", "best", "busbw_factor", "LL_FRACTION", "nccl_name", "comm_for", "choose",
-    "calibrated_cost", "p2p_latency", "SANDERS", "JEAUGEY_TREES", "NVLS_BLOG",
+    "calibrated_cost", "p2p_latency", "SANDERS", "JEAUGEY_TREES", "NVLS_BLOG", "NVLS_KERNEL",
 ]
 
 OPS = ("allreduce", "allgather", "reducescatter", "alltoall", "broadcast")
@@ -123,6 +143,13 @@ JEAUGEY_TREES = cite(
     "NVIDIA Technical Blog", 2019,
     "https://developer.nvidia.com/blog/massively-scale-deep-learning-training-nccl-2-4/",
     authors="S. Jeaugey",
+)
+NVLS_KERNEL = cite(
+    "nccl-2.30.7-nvls-allreduce",
+    "NCCL 2.30.7 src/device/all_reduce.h, RunWorkColl<AllReduce, NVLS, Simple>: scatter into the multicast "
+    "buffer, reduce one slice per head with multimem loads and multicast the sum, gather out",
+    "NVIDIA, github.com/NVIDIA/nccl", 2026,
+    "https://github.com/NVIDIA/nccl/blob/5067397c2676d5aed50042fc39e5c8ee96eb0027/src/device/all_reduce.h",
 )
 NVLS_BLOG = cite(
     "nccl-nvls-h100",
@@ -150,13 +177,15 @@ class Calibration:
     nvlink_GBps: float
     sharp: bool
     latency_scale: float
-    fill_up_us: float
+    fill_up_chunks: float  # Simple's, of the system's GPU generation (fitted.fill_up_chunks)
     fill_out_us: float
     fill_exponent: float
     fill_saturation_bytes: float
     network_step_us: float
     profile: nccl.Profile = nccl.DEFAULT_PROFILE
-    nvls_extra_stages: float = 0.0  # NVLS pipeline stages past the first (fitted stages - 1, times the fill scale)
+    fill_up_ll128_chunks: float = 0.0  # LL128's (fitted.fill_up_chunks)
+    nvls_fill_us: float = 0.0  # NVLS start-up at its largest (fitted, times the fill scale)
+    nvls_fill_bytes: float = 1.0  # the buffer from which NVLS's start-up stays put (fitted)
 
 
 @dataclass(frozen=True)
@@ -184,12 +213,14 @@ class Fabric:
 
 @dataclass(frozen=True)
 class Phase:
-    """Steps and bytes one GPU sends on tier ``tier`` ("up" or "out"); ``nvls`` uses switch reduction."""
+    """Steps and bytes one GPU sends on tier ``tier`` ("up" or "out"); ``nvls`` uses switch reduction, at least as
+    long as ``cap_bytes`` take at NVLS's capped rate (module docstring)."""
 
     tier: str
     steps: int
     bytes: float
     nvls: bool = False
+    cap_bytes: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -255,7 +286,12 @@ def _hierarchical(op: str, n: int, g: int, d: int, size: float) -> tuple[Phase, 
 
 
 def _nvls_up(g: int, size: float) -> Phase:
-    return Phase("up", 2 * (g - 1), (g - 1) / g * size, nvls=True)
+    """NVLink SHARP in a domain of ``g``: GPU i reduces its S/g slice with multimem loads (the switch reads that
+    slice from every GPU) and multicasts the sum with a multimem store (the switch writes it to every GPU). Over
+    the g slices each GPU's link carries S of reads and S/g of its stores out, and S/g of sums and S of the others'
+    stores in: (1 + 1/g)·S per direction, so the bus bandwidth 2(g-1)/g·S/t rises with g as 2(g-1)/(g+1)
+    (NVLS_KERNEL)."""
+    return Phase("up", 2 * (g - 1), (1 + 1 / g) * size, nvls=True, cap_bytes=(g - 1) / g * size)
 
 
 def _collnet_net(d: int, g: int, size: float) -> Phase:
@@ -305,16 +341,25 @@ def _tier(fabric: Fabric, name: str) -> Tier:
 
 
 def _rate(fabric: Fabric, phase: Phase, fraction: float) -> float:
-    """Bytes per µs the phase's tier sustains: 1 GB/s is 1000 bytes per µs."""
+    """Bytes per µs the phase's tier sustains on its links (1 GB/s is 1000 bytes per µs), NVLS traffic as any
+    other."""
     tier = _tier(fabric, phase.tier)
-    efficiency = fabric.nvls_efficiency if phase.nvls else tier.efficiency
-    return tier.GBps * 1e3 * efficiency * fraction
+    return tier.GBps * 1e3 * tier.efficiency * fraction
+
+
+def _phase_us(fabric: Fabric, phase: Phase, fraction: float) -> float:
+    """Time of one phase's bytes; NVLS's is at least its cap (module docstring)."""
+    link = phase.bytes / _rate(fabric, phase, fraction)
+    if not phase.nvls:
+        return link
+    cap = phase.cap_bytes / (_tier(fabric, phase.tier).GBps * 1e3 * fabric.nvls_efficiency * fraction)
+    return max(link, cap)
 
 
 def _bandwidth(fabric: Fabric, plan: tuple[Phase, ...], fraction: float) -> tuple[float, str]:
     """(µs, slower tier) to move the plan's bytes: the tiers overlap, the slower one sets the time."""
-    up = sum(p.bytes / _rate(fabric, p, fraction) for p in plan if p.tier == "up" and p.bytes > 0)
-    out = sum(p.bytes / _rate(fabric, p, fraction) for p in plan if p.tier == "out" and p.bytes > 0)
+    up = sum(_phase_us(fabric, p, fraction) for p in plan if p.tier == "up" and p.bytes > 0)
+    out = sum(_phase_us(fabric, p, fraction) for p in plan if p.tier == "out" and p.bytes > 0)
     return (up, "up") if up >= out else (out, "out")
 
 
@@ -442,30 +487,45 @@ def _tree_fill(fabric: Fabric, size: float) -> float:
     return sum(stages) - max(stages, default=0.0)
 
 
-def _nvls_fill(fabric: Fabric, size: float, bandwidth_us: float) -> float:
-    """NVLS on one domain: its loops (NCCL's chunking, nccl.nvls_loop_bytes) pass ``nvls_stages`` pipeline stages,
-    so the first loop, full or (for a buffer of less than one loop) the whole buffer, adds every stage but one
-    (module docstring); ``bandwidth_us`` is the whole buffer's time at the NVLS rate."""
+def _nvls_fill(fabric: Fabric, size: float) -> float:
+    """NVLS on one domain: a start-up that grows with the buffer up to ``nvls_fill_bytes`` and stays put from
+    there (module docstring)."""
     cal = fabric.calibration
     assert cal is not None
-    first_loop = min(1.0, nccl.nvls_loop_bytes(comm_for(fabric), size) / size) if size > 0 else 1.0
-    return cal.nvls_extra_stages * bandwidth_us * first_loop
+    return cal.nvls_fill_us * min(1.0, size / cal.nvls_fill_bytes)
 
 
-def _fill(algorithm: str, protocol: str, fabric: Fabric, size: float, bandwidth_us: float) -> float:
-    """Time to fill the chunk pipeline: transcribed for tree/Simple and one-domain NVLS, fitted for the others
-    (module docstring)."""
+def _fill(algorithm: str, protocol: str, fabric: Fabric, size: float, steps: int) -> float:
+    """Time to fill the chunk pipeline: transcribed for tree/Simple, in chunks for a ring in one domain, fitted
+    for NVLS in one domain and across domains (module docstring)."""
     cal = fabric.calibration
     assert cal is not None
     if algorithm == "tree" and protocol == "Simple":
         return _tree_fill(fabric, size)
     if algorithm == "nvls" and fabric.domains == 1:
-        return _nvls_fill(fabric, size, bandwidth_us)
+        return _nvls_fill(fabric, size)
     if protocol == "LL":
         return 0.0
-    full = cal.fill_out_us if fabric.domains > 1 else cal.fill_up_us
+    if fabric.domains == 1:
+        return _chunk_fill(algorithm, protocol, fabric, size, steps)
     ramp: float = min(1.0, size / cal.fill_saturation_bytes) ** cal.fill_exponent
-    return full * ramp
+    return cal.fill_out_us * ramp
+
+
+def _chunk_fill(algorithm: str, protocol: str, fabric: Fabric, size: float, steps: int) -> float:
+    """A ring (or grouped send/receive) inside one domain: chunk times of one channel that the pipeline does not
+    hide. A channel moves each rank's share in chunks of at most NCCL's chunk (nccl.ring_chunk_bytes; 512 KiB per
+    peer for AllToAll), fewer bytes when the share is smaller, at its share of the GPU's NVLink rate. Simple, which
+    slices its chunks, leaves ``fill_up_chunks`` of them; LL128, which moves one unsliced chunk a step, leaves
+    ``fill_up_ll128_chunks`` per step of the ring's ``steps`` (module docstring)."""
+    cal = fabric.calibration
+    assert cal is not None
+    used, full = _channels(algorithm, protocol, fabric, size)
+    largest = nccl.P2P_CHUNK_BYTES if algorithm == "p2p" else nccl.ring_chunk_bytes(protocol, cal.profile.buffsize_bytes)
+    chunk = min(float(largest), size / (fabric.gpus * used))
+    channel_rate = _rate(fabric, Phase("up", 0, 0.0), _fraction(algorithm, protocol, fabric)) / full
+    chunks = cal.fill_up_ll128_chunks * steps if protocol == "LL128" else cal.fill_up_chunks
+    return chunks * chunk / channel_rate
 
 
 def _channels(algorithm: str, protocol: str, fabric: Fabric, size: float) -> tuple[int, int]:
@@ -492,5 +552,5 @@ def calibrated_cost(algorithm: str, protocol: str, op: str, fabric: Fabric, size
     bandwidth, bound = _bandwidth(fabric, plan, _fraction(algorithm, protocol, fabric) * used / full)
     if protocol == "LL" and algorithm != "p2p":
         bandwidth, bound = _ll_capped(fabric, plan, bandwidth, bound, used / full)
-    latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(algorithm, protocol, fabric, size, bandwidth)
+    latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(algorithm, protocol, fabric, size, sum(p.steps for p in plan))
     return dataclasses.replace(_make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound), channels=used)

@@ -55,7 +55,8 @@ from calc.sources import cite
 __all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION", "bandwidth", "latency",
            "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies", "Rule", "Profile",
            "DEFAULT_PROFILE", "TCPXO_PROFILE", "PROFILES", "GCP_TCPXO_ENV", "GCP_TCPXO_TUNER", "collective_channels", "tuner_rule", "NCCL_STEPS",
-           "protocol_allowed", "ll_max_GBps", "NVLS_CHUNK_BYTES", "nvls_chunk_bytes", "nvls_loop_bytes", "nvls_loops"]
+           "protocol_allowed", "ll_max_GBps",
+           "ring_chunk_bytes", "P2P_CHUNK_BYTES"]
 
 NCCL_VERSION = "2.30.7"
 NCCL_TUNING_SRC = cite(
@@ -396,32 +397,21 @@ def collective_channels(comm: Comm, algo: str, proto: str, nbytes: float) -> int
     return comm.channels if fit >= comm.channels else max(1, int(fit))
 
 
-NVLS_CHUNK_BYTES = 128 * 1024  # src/transport/nvls.cc: NCCL_NVLS_CHUNKSIZE's default, comm->nvlsChunkSize
-# calcCollChunking's NVLS rule, in order: below factor x (channels x heads x chunk) bytes, a chunk larger than
-# the floor drops to the floor (each test sees the chunk the previous one left).
-_NVLS_SHRINK = ((64, 65536), (8, 32768), (2, 16384))
+# Chunk of one channel's ring step (src/enqueue.cc calcCollChunking with src/include/collectives.h): Simple moves
+# NCCL_STEPS / 2 steps of buffsize / NCCL_STEPS (2 MiB with the default 4 MiB buffer); LL128 one step of its
+# 4.69 MiB buffer (src/init.cc DEFAULT_LL128_BUFFSIZE), 15 of every 16 words data; LL half of one 64 KiB step.
+# Grouped send/receive (AllToAll) moves NCCL_P2P_NVL_CHUNKSIZE (512 KiB) per peer and step.
+_LL128_STEP_BYTES = 120 * 640 * 8  # NCCL_LL128_ELEMS_PER_THREAD x NCCL_LL128_MAX_NTHREADS x 8 bytes
+P2P_CHUNK_BYTES = 1 << 19
 
 
-def nvls_chunk_bytes(comm: Comm, nbytes: float) -> int:
-    """The NVLS chunk NCCL moves per channel and head for a buffer of ``nbytes`` on one node (src/enqueue.cc
-    ``calcCollChunking``, unregistered buffers): 128 KiB, down to 16 KiB for small buffers. The heads of a
-    one-node NVLS communicator are its local ranks (src/graph/connect.cc ``connectNvls``)."""
-    concurrent = comm.nvls_channels * comm.ranks // comm.nodes
-    chunk = NVLS_CHUNK_BYTES
-    for factor, floor in _NVLS_SHRINK:
-        if nbytes < factor * concurrent * chunk and chunk > floor:
-            chunk = floor
-    return chunk
-
-
-def nvls_loop_bytes(comm: Comm, nbytes: float) -> int:
-    """Bytes one NVLS loop moves for a buffer of ``nbytes``: channels x heads x chunk (``calcCollChunking``)."""
-    return comm.nvls_channels * (comm.ranks // comm.nodes) * nvls_chunk_bytes(comm, nbytes)
-
-
-def nvls_loops(comm: Comm, nbytes: float) -> int:
-    """Loops of channels x heads x chunk bytes that NVLS runs for ``nbytes`` (``calcCollChunking``'s nLoops)."""
-    return max(1, math.ceil(nbytes / nvls_loop_bytes(comm, nbytes)))
+def ring_chunk_bytes(proto: str, buffsize_bytes: int) -> int:
+    """The largest chunk one channel moves per ring step with ``proto`` (see the comment above)."""
+    if proto == "Simple":
+        return buffsize_bytes // NCCL_STEPS * (NCCL_STEPS // 2)
+    if proto == "LL128":
+        return _LL128_STEP_BYTES // 16 * 15
+    return (1 << 16) // 2
 
 
 def choose(comm: Comm, op: str, nbytes: float) -> tuple[str, str]:

@@ -65,40 +65,60 @@ def test_held_out_v2_geometric_mean_error_from_1_MiB_is_at_most_12_percent() -> 
     assert summary(checked("held-out v2")).geomean_pct <= 12.0
 
 
-def test_held_out_v2_seen_is_inside_every_target_since_the_nvls_fill_and_the_launch_floor() -> None:
-    # Stated on the accuracy page: MG-Cafe's one-server AllReduce (-g 8) missed at 1 and 16 MiB before them.
-    assert all(within_target(c) for c in checked("held-out v2"))
+def _misses(split: str) -> list[tuple[str, int]]:
+    from calc.collectives.calibration import scored
+    return [(c.point.series.label, c.point.size) for c in scored(checked(split)) if not within_target(c)]
 
 
-def test_held_out_v3_misses_the_geometric_mean_target() -> None:
-    # Stated on the accuracy page: held-out v3 (AWS p5 EFA and Azure one-server runs, measurements.py; split
-    # committed before the model first ran on them) is above 12 % from 1 MiB.
-    assert summary(checked("held-out v3")).geomean_pct > 12.0
+def test_held_out_v2_seen_misses_only_the_tcpxo_allgather_at_1_MiB() -> None:
+    # Stated on the accuracy page.
+    assert _misses("held-out v2") == [("H100 2x8 AllGather, TCPXO (MG-Cafe, A3 Mega)", 2**20)]
 
 
-def test_held_out_v4_misses_the_geometric_mean_and_mid_size_targets() -> None:
-    # Stated on the accuracy page: held-out v4 (blind when opened, commit 005b2b8; seen since) is above 12 % from
-    # 1 MiB; its worst points are one H100 server's rings between 4 and 64 MiB.
+def test_held_out_v3_seen_still_misses_the_geometric_mean_target_on_efa() -> None:
+    # Stated on the accuracy page: held-out v3 (AWS p5 EFA with AWS's tuner plugin, and Azure one-server runs) stays
+    # above 12 % from 1 MiB, all of it EFA: without its EFA runs it is within.
+    from calc.collectives.calibration import scored
+    v3 = scored(checked("held-out v3"))
+    assert summary(v3).geomean_pct > 12.0
+    assert summary(tuple(c for c in v3 if c.point.series.network != "efa")).geomean_pct <= 12.0
+
+
+def test_held_out_v4_seen_meets_the_geometric_mean_target_its_misses_are_four_gpus_a100_and_efa_small() -> None:
+    # Stated on the accuracy page: held-out v4 (blind when opened, commit 005b2b8, 19.0 %; seen since).
     from calc.collectives.calibration import scored
     s = summary(scored(checked("held-out v4")))
-    assert s.geomean_pct > 12.0 and s.max_mid_pct > 30.0
-    assert s.count == 200
+    assert s.geomean_pct <= 12.0 and s.count == 200
+    misses = _misses("held-out v4")
+    assert all("1x4 AllReduce" in label or "aks-rdma" in label or (size < 2**20 and "EFA" in label)
+               for label, size in misses)
 
 
-def test_held_out_v3_large_messages_on_two_p5_servers_and_one_server_are_within_15_percent() -> None:
-    # Stated on the accuracy page: the ±15 % misses from 1 GiB are all on four p5 servers or the EFA AllGather.
+def test_held_out_v3_large_misses_are_efa_rings() -> None:
+    # Stated on the accuracy page: the ±15 % misses from 1 GiB are on four p5 servers (rings under AWS's tuner) or
+    # the EFA AllGather.
     large = [c for c in checked("held-out v3") if c.band == "large" and not within_target(c)]
-    assert large and all("4x8" in c.point.series.label or "AllGather" in c.point.series.label for c in large)
+    assert large and all(c.point.series.network == "efa" and c.algorithm in ("ring", "nvls_tree") for c in large)
 
 
-def test_the_sweep_anomalies_are_listed_and_lie_in_calibration_or_held_out_v4() -> None:
+def test_the_sweep_anomalies_are_listed_and_lie_where_the_rule_applies() -> None:
     assert set(SWEEP_ANOMALIES) <= set(KNOWN_MISSES)
-    where = {(s.label, size) for s in SERIES if s.split in ("calibration", "held-out v4") for size, _, _ in s.rows}
+    where = {(s.label, size) for s in SERIES if s.split in ("calibration", "held-out v4", "held-out v5")
+             for size, _, _ in s.rows}
     assert set(SWEEP_ANOMALIES) <= where
 
 
-def test_calibration_geometric_mean_error_from_1_MiB_is_at_most_12_percent() -> None:
-    assert summary(checked("calibration")).geomean_pct <= 12.0
+def test_calibration_without_the_fits_outliers_is_within_12_percent_from_1_MiB() -> None:
+    from calc.collectives.calibration import FIT_OUTLIERS, scored
+    kept = tuple(c for c in scored(checked("calibration")) if c.point.series.label not in FIT_OUTLIERS)
+    assert summary(kept).geomean_pct <= 12.0
+
+
+def test_the_fits_outliers_are_calibration_runs_outside_their_target_at_every_size() -> None:
+    from calc.collectives.calibration import FIT_OUTLIERS
+    for label in FIT_OUTLIERS:
+        run = [c for c in checked("calibration") if c.point.series.label == label]
+        assert run and not any(within_target(c) for c in run)
 
 
 def test_the_data_set_meets_the_issues_breadth() -> None:
@@ -160,7 +180,7 @@ def test_accuracy_calculator_reports_the_five_parts_separately() -> None:
     result = run("accuracy")
     values = result.outcome.values
     prefixes = ("held_out_v4", "held_out_v3", "held_out_v2", "held_out", "calibration")
-    assert sum(int(values[f"{k}_count"]) for k in prefixes) == len(POINTS)
+    assert sum(int(values[f"{k}_count"]) for k in prefixes) == len(OPEN)
     for prefix in prefixes[:-1]:  # every held-out point is listed; calibration runs only in the per-run table
         assert len(result.outcome.tables[prefix]) == values[f"{prefix}_count"]
     assert "calibration" not in result.outcome.tables
@@ -174,7 +194,7 @@ def test_accuracy_calculator_reports_the_five_parts_separately() -> None:
 
 def test_accuracy_calculator_lists_every_run_once_with_its_part() -> None:
     rows = run("accuracy").outcome.tables["runs"]
-    assert sorted(row[0] for row in rows) == sorted(s.label for s in SERIES)
+    assert sorted(row[0] for row in rows) == sorted(s.label for s in SERIES if s.split not in SEALED)
     lambda_b200 = next(row for row in rows if row[0] == "B200 2x8, InfiniBand (dstack/Lambda)")
     assert lambda_b200[1:3] == ("calibration", 16)  # 17 published points, the 512 KiB anomaly left out
 

@@ -139,18 +139,13 @@ def test_ll_ceiling_is_the_generation_s_on_one_node_and_the_intel_host_s_across_
     assert nccl.ll_max_GBps(A100_4) == 20.4
 
 
-@pytest.mark.parametrize(("nbytes", "chunk"), [
-    (2**30, 131072),          # no shrink from 64 x 128 x 128 KiB = 1 GiB up
-    (2**30 - 1, 65536),       # below 64 x (16 channels x 8 heads) x 128 KiB
-    (64 * 2**20 - 1, 32768),  # below 8 x 128 x 64 KiB
-    (8 * 2**20 - 1, 16384),   # below 2 x 128 x 32 KiB
-    (4096, 16384),            # never below the last floor
+@pytest.mark.parametrize(("proto", "buffsize", "chunk"), [
+    ("Simple", 1 << 22, 2 * 2**20),   # NCCL_STEPS / 2 steps of 4 MiB / NCCL_STEPS
+    ("Simple", 8 << 20, 4 * 2**20),   # GCP's TCPXO buffer (NCCL_BUFFSIZE 8 MiB)
+    ("LL128", 1 << 22, 576000),       # one 614,400-byte step, 15 of every 16 words data
+    ("LL", 1 << 22, 32768),           # half of one 64 KiB step
 ])
-def test_nvls_chunk_follows_calc_coll_chunking_on_one_hopper_server(nbytes: int, chunk: int) -> None:
-    # NCCL 2.30.7 src/enqueue.cc calcCollChunking, NVLS branch (unregistered buffers), comm->nvlsChunkSize 128 KiB.
-    assert nccl.nvls_chunk_bytes(H100_1, nbytes) == chunk
-
-
-def test_nvls_runs_one_loop_per_channels_times_heads_times_chunk() -> None:
-    # 16 channels x 8 heads x 16 KiB = 2 MiB a loop below 8 MiB.
-    assert (nccl.nvls_loops(H100_1, 2 * 2**20), nccl.nvls_loops(H100_1, 2 * 2**20 + 1)) == (1, 2)
+def test_ring_chunks_follow_calc_coll_chunking(proto: str, buffsize: int, chunk: int) -> None:
+    # NCCL 2.30.7 src/enqueue.cc calcCollChunking with src/include/collectives.h (ALLREDUCE_CHUNKSTEPS NCCL_STEPS/2)
+    # and src/init.cc's buffer sizes.
+    assert nccl.ring_chunk_bytes(proto, buffsize) == chunk
