@@ -1,6 +1,7 @@
 """Fit the collectives model's constants to the calibration part of the published measurements.
 
     .venv/bin/python tools/fit_collectives.py [--check] [--iterations N] [--restarts N] [--starts N]
+    .venv/bin/python tools/fit_collectives.py --errors-only
 
 A development-time tool (numpy is in the development lock only; the engine
 stays standard-library). It minimizes, over the *calibration* runs of
@@ -325,7 +326,14 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=1500, help="iterations of each Nelder-Mead run")
     parser.add_argument("--restarts", type=int, default=2, help="restarts from the best point so far")
     parser.add_argument("--starts", type=int, default=4, help="starting points (START and seeded ones around it)")
+    parser.add_argument("--errors-only", action="store_true",
+                        help="no fit: rewrite fitted.py's expected errors from the committed constants (after a "
+                             "held-out part is opened)")
     args = parser.parse_args()
+    if args.errors_only:
+        FITTED.write_text(render({name: getattr(fitted, name) for name in BOXES}, expected_error(held_out())))
+        print(f"wrote {FITTED} (expected errors only)")
+        return 0
     best, free = fit(args.iterations, args.restarts, args.starts)
     install(best)
     report()

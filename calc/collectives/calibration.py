@@ -158,6 +158,31 @@ KNOWN_MISSES: dict[tuple[str, int], str] = {
     ("A100 2x8 AllReduce, InfiniBand (aks-rdma-infiniband)", 32 * MIB): "AKS A100 (SR-IOV HDR), tree/LL128 at "
                                                                         "32 MiB: 1.32x fast",
     ("H100 2x8 AllReduce, EFA (aws-do-eks)", 32768): "p5 EFA, tree/LL at 32 KiB: 0.61x the measured time",
+    # held-out v5 (blind when first run on the model of commit ca6eff9)
+    **_misses("A100 2x8 AllReduce SHARP, InfiniBand (abci-docs)",
+              tuple(2**k for k in range(20, 32)),
+              "SHARP (NCCL CollNet, NCCL 2.8, HDR) on A100 from 1 MiB: 1.5-1.9x fast: the model's in-network "
+              "reduction sends each shard once at the NIC's fitted rate, which this run does not reach"),
+    **_misses("A100 2x8 AllReduce ring, EFA (aws-efa-eks)", (2 * MIB, GIB, 2 * GIB, 4 * GIB),
+              "p4d EFA ring with NCCL 2.9.9 (2021): 1.37x fast at 2 MiB (LL128), 0.72-0.73x from 1 GiB (the "
+              "EFA-on-A100 efficiency, fitted on trees)"),
+    **_misses("A100 1x2 AllGather (abhivijay96)", (49152, 98304, 196608, 393216, 786432, 1572864, 3145728,
+                                                   25165824, 50331648, 100663296),
+              "two A100 of eight, NCCL 2.7.3 (2020), one process (-g 2): LL 0.28-0.60x at 48-768 KiB, then "
+              "1.7-2.0x at 1.5-3 MiB and 0.55-0.66x at 24-96 MiB"),
+    **_misses("A100 1x3 AllGather (abhivijay96)", (96, 192, 384, 768, 1536, 3072, 6144, 196608, 393216, 786432,
+                                                   1572864, 3145728, 6291456, 50331648, 100663296),
+              "three A100 of eight, NCCL 2.7.3 (2020), -g 3: 1.6-1.7x slow below 8 KiB, 0.36-0.52x at "
+              "192-768 KiB, 1.4-2.0x at 1.5-6 MiB, 0.63-0.70x at 48-96 MiB"),
+    **_misses("A100 1x4 AllGather (abhivijay96)", (393216, 786432, 1572864, 3145728, 6291456),
+              "four A100 of eight, NCCL 2.7.3 (2020), -g 4: 0.47-0.51x at 384-768 KiB, 1.4-2.3x at 1.5-6 MiB"),
+    **_misses("A100 1x5 AllGather (abhivijay96)", (196560, 786400, 1572800, 3145680, 6291440),
+              "five A100 of eight, NCCL 2.7.3 (2020), -g 5: 0.54x at 192 and 768 KiB, 1.4-2.1x at 1.5-6 MiB"),
+    **_misses("A100 1x6 AllGather (abhivijay96)", (96, 192, 1536, 24576, 1572864),
+              "six A100 of eight, NCCL 2.7.3 (2020), -g 6: 1.7-1.8x slow at small sizes and 1.5 MiB"),
+    **_misses("A100 1x7 AllGather (abhivijay96)", (112, 336, 672, 1456, 3024, 6048, 12208, 24528, 1572816),
+              "seven A100 of eight, NCCL 2.7.3 (2020), -g 7: 1.6-1.9x slow below 24 KiB and at 1.5 MiB (the -g "
+              "launch floor, fitted on eight-GPU runs)"),
     **_misses("H100 2x8 AllReduce, EFA (p5-nccl-test-2024-07-19)", (16384, 32768, 65536),
               "p5 EFA, tree/LL at 16-64 KiB: 0.61-0.62x the measured time"),
 }
@@ -315,7 +340,7 @@ def _curves(cs: tuple[Checked, ...]) -> tuple[Trace, ...]:
     return tuple(traces)
 
 
-HELD_OUT_SPLITS = ("held-out", "held-out v2", "held-out v3", "held-out v4")  # what one_server_tp_errors reads
+HELD_OUT_SPLITS = ("held-out", "held-out v2", "held-out v3", "held-out v4", "held-out v5")  # one_server_tp_errors
 ONE_SERVER_TP_RANGE = (16 * MIB, 128 * MIB)  # the tensor-parallel AllReduces the pages reason about
 
 
@@ -343,17 +368,20 @@ class Opening:
     small_max_ratio: float
 
 
-# Blind results as first run (the commit that opened each part; held-out v3 from that session's closing note,
-# scored then with every point). Both parts are seen since: v4 after the NVLS fill's first loop was mended
-# (a monotonicity defect Hypothesis found, not a v4 error).
+# Blind results as first run. ``commit`` names the model: for v3 and v4 the commit that opened the part (its model
+# was its parent's; v3 from that session's closing note, scored then with every point), for v5 the model's own
+# commit, opened in the next. v3 and v4 are seen since (v4 after the NVLS fill's first loop was mended, a
+# monotonicity defect Hypothesis found, then by the model v5 judges).
 OPENINGS = {
     "held-out v3": Opening("3ab0802", 74, 97, 18.7, 33.1, 51.5, 0.58, 0.95),
     "held-out v4": Opening("005b2b8", 172, 200, 19.0, 29.3, 56.5, 0.62, 1.09),
+    "held-out v5": Opening("ca6eff9", 162, 227, 30.7, 68.8, 133.9, 0.28, 1.88),
 }
 
 
 # The parts as the accuracy page shows them, newest first: (split, output prefix, name in the summary table).
 PARTS = (
+    ("held-out v5", "held_out_v5", "held-out v5 (blind)"),
     ("held-out v4", "held_out_v4", "held-out v4 (seen)"),
     ("held-out v3", "held_out_v3", "held-out v3 (seen)"),
     ("held-out v2", "held_out_v2", "held-out v2 (seen)"),
@@ -459,7 +487,7 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
 @calculator(
     name="accuracy",
     title="The collectives model against published nccl-tests runs",
-    summary="Every published point, calibration and the four held-out parts, with the model's figure and "
+    summary="Every published point, calibration and the five held-out parts, with the model's figure and "
             "error; per-run errors and curves; the step model against Megatron-LM.",
     params=(),
     outputs=(

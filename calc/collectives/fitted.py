@@ -66,4 +66,4 @@ FILL_OUT_US = {'infiniband': 264.0, 'roce': 149.0, 'efa': 394.0, 'tcpxo': 157.0,
 # Held-out geometric-mean error (%) by network and message size: below 1 MiB (time), 1 MiB to 1 GiB
 # and from 1 GiB (bus bandwidth); a network with fewer than 5 held-out points in a band takes the pooled
 # figure (all).
-EXPECTED_ERROR_PCT = {'all': {'small': 22.0, 'mid': 12.0, 'large': 6.0}, 'infiniband': {'small': 23.0, 'mid': 12.0, 'large': 4.0}, 'roce': {'small': 19.0, 'mid': 8.0, 'large': 6.0}, 'efa': {'small': 20.0, 'mid': 14.0, 'large': 14.0}, 'tcpxo': {'small': 15.0, 'mid': 6.0, 'large': 4.0}}
+EXPECTED_ERROR_PCT = {'all': {'small': 32.0, 'mid': 19.0, 'large': 8.0}, 'infiniband': {'small': 37.0, 'mid': 22.0, 'large': 6.0}, 'roce': {'small': 19.0, 'mid': 8.0, 'large': 5.0}, 'efa': {'small': 17.0, 'mid': 16.0, 'large': 17.0}, 'tcpxo': {'small': 15.0, 'mid': 6.0, 'large': 4.0}}
