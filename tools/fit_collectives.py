@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from calc.collectives import collective, fitted  # noqa: E402
 from calc.collectives.calibration import FIT_OUTLIERS, SWEEP_ANOMALIES, Checked, checked, scored, summary  # noqa: E402
-from calc.collectives.hardware import NETWORKS  # noqa: E402
+from calc.collectives.hardware import ARCH, NETWORKS, SYSTEMS  # noqa: E402
 from calc.collectives.measurements import SEALED, SPLITS  # noqa: E402
 
 FITTED = Path(__file__).resolve().parent.parent / "calc" / "collectives" / "fitted.py"
@@ -226,34 +226,43 @@ MIN_POINTS = 5  # fewer held-out points than this in a band: use the pooled figu
 
 
 def _band_errors(held: list[Checked]) -> dict[str, float]:
+    """Geometric-mean error (%) of each band with at least MIN_POINTS points (the others are left out)."""
     result = {}
     for band in ("small", "mid", "large"):
         logs = [abs(math.log(c.ratio)) for c in held if c.band == band]
-        result[band] = round(100 * (math.exp(sum(logs) / len(logs)) - 1), 0) if len(logs) >= MIN_POINTS else -1.0
+        if len(logs) >= MIN_POINTS:
+            result[band] = round(100 * (math.exp(sum(logs) / len(logs)) - 1), 0)
     return result
+
+
+def _where(c: Checked) -> str:
+    s = c.point.series
+    return fitted.scope(s.network, s.gpus <= s.gpus_per_node, s.sharp)
+
+
+def _era(c: Checked) -> str:
+    return fitted.era(ARCH[SYSTEMS[c.point.series.system].scale_up.key][0])
 
 
 def expected_error(held: tuple[Checked, ...]) -> dict[str, dict[str, float]]:
-    """Per network and band of sizes, the held-out geometric-mean error exp(mean |ln(model/measured)|) - 1, in %,
-    over every held-out part (none is fitted).
-
-    ``all`` pools every held-out point; a network with fewer than MIN_POINTS held-out points in a band
-    falls back to it.
-    """
-    pooled = {b: v if v >= 0 else 0.0 for b, v in _band_errors(list(held)).items()}
-    result = {"all": pooled}
-    for net in NETWORKS:
-        own = _band_errors([c for c in held if c.point.series.network == net])
-        result[net] = {b: (v if v >= 0 else pooled[b]) for b, v in own.items()}
-    return result
+    """The held-out geometric-mean error exp(mean |ln(model/measured)|) - 1, in %, over every open held-out part
+    (none is fitted), by band of sizes: pooled (``all``), per GPU era, per scope (one domain, SHARP, each network)
+    and per era and scope; a cell with fewer than MIN_POINTS points is left out, and fitted.expected_error_pct
+    falls back from era and scope to scope, era and all."""
+    groups: dict[str, list[Checked]] = {"all": list(held)}
+    for c in held:
+        for key in (_era(c), _where(c), f"{_era(c)} {_where(c)}"):
+            groups.setdefault(key, []).append(c)
+    errors = {key: _band_errors(cs) for key, cs in sorted(groups.items())}
+    return {key: bands for key, bands in errors.items() if bands}
 
 
 def render(c: dict[str, object], errors: dict[str, dict[str, float]]) -> str:
     head = FITTED.read_text().split("NVLINK_EFFICIENCY = ")[0]
     lines = [f"{name} = {c[name]!r}" for name in BOXES]
-    tail = ("# Held-out geometric-mean error (%) by network and message size: below 1 MiB (time), 1 MiB to 1 GiB\n"
-            "# and from 1 GiB (bus bandwidth); a network with fewer than 5 held-out points in a band takes the pooled\n"
-            "# figure (all).\n"
+    tail = ("# Held-out geometric-mean error (%) by GPU era and scope (one domain, SHARP, a network) and message size:\n"
+            "# below 1 MiB (time), 1 MiB to 1 GiB and from 1 GiB (bus bandwidth); a cell of fewer than 5 held-out\n"
+            "# points is left out (expected_error_pct falls back to the scope's, the era's, then all).\n"
             f"EXPECTED_ERROR_PCT = {errors!r}\n")
     return head + "\n".join(lines) + "\n" + tail
 
@@ -266,8 +275,8 @@ def is_current(text: str) -> bool:
 
 
 def held_out() -> tuple[Checked, ...]:
-    """Every point the fit never sees: every held-out part that is open (the original one and v2, v3 seen)."""
-    return tuple(c for part in SPLITS[1:] if part not in SEALED for c in checked(part))
+    """Every point the fit never sees and the scores count: every open held-out part, less its sweep anomalies."""
+    return tuple(c for part in SPLITS[1:] if part not in SEALED for c in scored(checked(part)))
 
 
 def report() -> None:

@@ -272,10 +272,15 @@ def solve_on(fabric: Fabric, op: str, algorithm: str, size: float) -> Cost:
     return model.cost(algorithm, op, fabric, size)
 
 
-def expected_error_pct(size: float, network: str) -> float:
-    """The model's expected error at ``size`` on ``network``: the held-out validation's for that band of sizes."""
-    band = "small" if size < 2**20 else ("mid" if size < 2**30 else "large")
-    return fitted.EXPECTED_ERROR_PCT[network][band]
+def expected_error_pct(inputs: Inputs, size: float) -> float:
+    """The model's expected error at ``size`` for the inputs: the held-out validation's for that band of sizes, on
+    GPUs of the same era, inside one domain, through in-network reduction or on the network
+    (fitted.expected_error_pct); every held-out point's for one tier of links."""
+    if inputs.textbook:
+        return fitted.expected_error_pct(size, "all", "hopper")
+    arch = ARCH[SYSTEMS[inputs.system].scale_up.key][0]
+    one_domain = inputs.gpus <= inputs.gpus_per_domain
+    return fitted.expected_error_pct(size, fitted.scope(inputs.network, one_domain, inputs.sharp), arch)
 
 
 SWEEP_BYTES = tuple(int(1024 * 2 ** (k / 2)) for k in range(0, 49))  # 1 KiB .. 16 GiB, half-octaves
@@ -414,7 +419,7 @@ def _collective(inputs: Inputs) -> Outcome:
             "algorithm_used": result.algorithm, "protocol": result.protocol, "bound_by": result.bound_by,
             "steps": result.steps, "bytes_per_gpu": round(up + out), "scaleup_bytes_per_gpu": round(up),
             "scaleout_bytes_per_gpu": round(out), "domains": _domains(inputs, fabric),
-            "expected_error_pct": expected_error_pct(inputs.message, inputs.network),
+            "expected_error_pct": expected_error_pct(inputs, inputs.message),
         },
         charts={"time_vs_size": (*presets, _sweep(inputs, "Current inputs"))},
     )
@@ -439,7 +444,9 @@ collective = calculator(
         Scalar("scaleout_bytes_per_gpu", "Bytes per GPU over scale-out", "B", "Sent through the GPU's NICs."),
         Scalar("domains", "Scale-up domains", "", "How many domains the GPUs span."),
         Scalar("expected_error_pct", "Expected error at this size", "%",
-               "± of the system presets at this message size, from the held-out nccl-tests runs "
+               "± of the system presets at this message size: the held-out nccl-tests runs' geometric-mean error on "
+               "GPUs of the same era (A100, or H100 and later) inside one domain, through SHARP or on the same "
+               "network, pooled where there are fewer than five such points "
                "(the textbook model is exact by definition and not a prediction)."),
         Chart("time_vs_size", "Time against message size", "Message size", "Time", "B", "µs",
               log_x=True, log_y=True,
@@ -458,7 +465,7 @@ def _scaling(inputs: Inputs) -> Outcome:
     inside = _busbw(inputs, max(2, inputs.gpus_per_domain if not inputs.textbook else 2))
     return Outcome(
         values={"busbw_GBps": busbw, "in_domain_busbw_GBps": inside, "bound_by": result.bound_by,
-                "expected_error_pct": expected_error_pct(inputs.message, inputs.network)},
+                "expected_error_pct": expected_error_pct(inputs, inputs.message)},
         charts={"busbw_vs_gpus": _busbw_chart(inputs)},
     )
 
@@ -475,7 +482,8 @@ scaling = calculator(
                "The same collective on the GPUs of one domain (at least 2)."),
         Scalar("bound_by", "Bounded by", "", "At the chosen GPU count."),
         Scalar("expected_error_pct", "Expected error at this size", "%",
-               "± of the system presets at this message size, from the held-out nccl-tests runs."),
+               "± of the system presets at this message size, from the held-out nccl-tests runs of the same GPU "
+               "era and network (accuracy page)."),
         Chart("busbw_vs_gpus", "Bus bandwidth against GPU count", "GPUs", "Bus bandwidth", "", "GB/s",
               log_x=True, description="The current message size as the GPUs cross the domain boundary."),
     ),

@@ -11,7 +11,8 @@ from calc.collectives.hardware import SWITCHES
 
 __all__ = ["NVLINK_EFFICIENCY", "NVLS_SCALE", "LATENCY_SCALE", "FILL_UP_CHUNKS", "FILL_OUT_US", "FILL_EXPONENT",
            "FILL_SATURATION_BYTES", "NVLS_FILL_US", "NVLS_FILL_BYTES", "HARNESS_LAUNCH_US", "HARNESS_P2P_US", "NETWORK_EFFICIENCY", "NETWORK_STEP_US", "EXPECTED_ERROR_PCT", "ROCE_EXTRA_STEP_US",
-           "step_us", "fit_key", "network_efficiency", "fill_out_us", "fill_up_chunks"]
+           "step_us", "fit_key", "network_efficiency", "fill_out_us", "fill_up_chunks", "era", "scope",
+           "expected_error_pct"]
 
 # RoCE runs the same NICs and NCCL as InfiniBand; a network step crosses up to three switches (leaf, spine,
 # leaf), each an Ethernet switch's port-to-port latency instead of an InfiniBand one (hardware catalogue).
@@ -31,13 +32,36 @@ def step_us(network: str, arch: str = "hopper") -> float:
     return NETWORK_STEP_US[fit_key(network, arch)]
 
 
+def era(arch: str) -> str:
+    """The GPU era the fill and the expected error are kept by: Ampere (published runs of an NCCL of 2020-2022) or
+    Hopper and later."""
+    return "ampere" if arch == "ampere" else "hopper+"
+
+
+def scope(network: str, one_domain: bool, sharp: bool) -> str:
+    """What a collective crosses, as the expected error is kept: one domain (NVLink only), in-network reduction, or
+    its network."""
+    return "nvlink" if one_domain else ("sharp" if sharp else network)
+
+
+def expected_error_pct(size: float, where: str, arch: str) -> float:
+    """The held-out geometric-mean error (%) for a collective of ``size`` bytes across ``where`` (scope) on GPUs of
+    ``arch``: the era's and scope's if the held-out parts have five points there, else the scope's, the era's, or
+    every point's (EXPECTED_ERROR_PCT)."""
+    band = "small" if size < 2**20 else ("mid" if size < 2**30 else "large")
+    for key in (f"{era(arch)} {where}", where, era(arch), "all"):
+        value = EXPECTED_ERROR_PCT.get(key, {}).get(band)
+        if value is not None:
+            return value
+    raise KeyError(band)
+
+
 def fill_up_chunks(arch: str, protocol: str) -> float:
     """The fitted in-domain fill in chunk times, per protocol (LL128 starts far slower than Simple) and era:
     Ampere's apart (its published runs are of an NCCL of 2020-2022), one for Hopper and later (NCCL's current era;
     fitted on the calibration's B200 runs, as no calibration run gives a Hopper ring in one domain between 1 MiB
     and 1 GiB)."""
-    era = "ampere" if arch == "ampere" else "hopper+"
-    return FILL_UP_CHUNKS[f"{era} {'LL128' if protocol == 'LL128' else 'Simple'}"]
+    return FILL_UP_CHUNKS[f"{era(arch)} {'LL128' if protocol == 'LL128' else 'Simple'}"]
 
 
 def fill_out_us(network: str, arch: str = "hopper") -> float:
@@ -63,7 +87,7 @@ HARNESS_P2P_US = 0.313
 NETWORK_EFFICIENCY = {'infiniband': 0.98, 'roce': 0.893, 'efa': 0.634, 'tcpxo': 0.967, 'efa_a100': 0.636}
 NETWORK_STEP_US = {'infiniband': 3.9, 'efa': 17.2, 'tcpxo': 12.9, 'efa_a100': 72.3}
 FILL_OUT_US = {'infiniband': 264.0, 'roce': 149.0, 'efa': 394.0, 'tcpxo': 157.0, 'efa_a100': 910.0}
-# Held-out geometric-mean error (%) by network and message size: below 1 MiB (time), 1 MiB to 1 GiB
-# and from 1 GiB (bus bandwidth); a network with fewer than 5 held-out points in a band takes the pooled
-# figure (all).
-EXPECTED_ERROR_PCT = {'all': {'small': 32.0, 'mid': 19.0, 'large': 8.0}, 'infiniband': {'small': 37.0, 'mid': 22.0, 'large': 6.0}, 'roce': {'small': 19.0, 'mid': 8.0, 'large': 5.0}, 'efa': {'small': 17.0, 'mid': 16.0, 'large': 17.0}, 'tcpxo': {'small': 15.0, 'mid': 6.0, 'large': 4.0}}
+# Held-out geometric-mean error (%) by GPU era and scope (one domain, SHARP, a network) and message size:
+# below 1 MiB (time), 1 MiB to 1 GiB and from 1 GiB (bus bandwidth); a cell of fewer than 5 held-out
+# points is left out (expected_error_pct falls back to the scope's, the era's, then all).
+EXPECTED_ERROR_PCT = {'all': {'small': 29.0, 'mid': 19.0, 'large': 8.0}, 'ampere': {'small': 42.0, 'mid': 31.0, 'large': 27.0}, 'ampere efa': {'small': 11.0, 'mid': 22.0}, 'ampere infiniband': {'small': 20.0, 'mid': 13.0}, 'ampere nvlink': {'small': 59.0, 'mid': 32.0}, 'ampere roce': {'small': 19.0, 'mid': 8.0}, 'ampere sharp': {'small': 28.0, 'mid': 73.0}, 'efa': {'small': 15.0, 'mid': 16.0, 'large': 17.0}, 'hopper+': {'small': 18.0, 'mid': 13.0, 'large': 6.0}, 'hopper+ efa': {'small': 18.0, 'mid': 14.0, 'large': 14.0}, 'hopper+ infiniband': {'large': 3.0}, 'hopper+ nvlink': {'small': 17.0, 'mid': 13.0, 'large': 4.0}, 'hopper+ roce': {'large': 3.0}, 'hopper+ tcpxo': {'small': 15.0, 'mid': 6.0, 'large': 4.0}, 'infiniband': {'small': 25.0, 'mid': 13.0, 'large': 5.0}, 'nvlink': {'small': 34.0, 'mid': 20.0, 'large': 4.0}, 'roce': {'small': 19.0, 'mid': 8.0, 'large': 5.0}, 'sharp': {'small': 28.0, 'mid': 73.0}, 'tcpxo': {'small': 15.0, 'mid': 6.0, 'large': 4.0}}

@@ -167,11 +167,28 @@ def test_a_transport_with_more_per_message_cost_is_slower_for_small_messages() -
     assert out(system="dgx_b200", gpus=16, message=4096, network="efa")["time_us"] > fast
 
 
-def test_every_result_states_the_held_out_error_at_its_size_and_network() -> None:
-    for size, band in ((8, "small"), (2**24, "mid"), (2**33, "large")):
+def test_every_result_states_the_held_out_error_at_its_size_era_and_network() -> None:
+    for size in (8, 2**24, 2**33):
         for network in ("infiniband", "roce", "efa", "tcpxo"):
             got = out(system="dgx_h100", gpus=16, message=size, network=network)["expected_error_pct"]
-            assert got == fitted.EXPECTED_ERROR_PCT[network][band]
+            assert got == fitted.expected_error_pct(size, network, "hopper")
+
+
+def test_one_domain_and_sharp_have_their_own_expected_error() -> None:
+    assert out(system="dgx_h100", gpus=8, message=2**24)["expected_error_pct"] == fitted.expected_error_pct(
+        2**24, "nvlink", "hopper")
+    assert out(system="dgx_a100", gpus=16, message=2**24, sharp=True)["expected_error_pct"] == \
+        fitted.expected_error_pct(2**24, "sharp", "ampere")
+
+
+def test_the_expected_error_falls_back_from_era_and_scope_to_scope_era_and_all() -> None:
+    from unittest.mock import patch
+    table = {"all": {"mid": 1.0}, "hopper+": {"mid": 2.0}, "roce": {"mid": 3.0}, "hopper+ roce": {"small": 4.0}}
+    with patch.object(fitted, "EXPECTED_ERROR_PCT", table):
+        assert fitted.expected_error_pct(2**24, "roce", "blackwell") == 3.0      # no era-and-scope cell for mid
+        assert fitted.expected_error_pct(8, "roce", "hopper") == 4.0
+        assert fitted.expected_error_pct(2**24, "efa", "hopper") == 2.0
+        assert fitted.expected_error_pct(2**24, "efa", "ampere") == 1.0
 
 
 def test_large_multi_node_ring_is_bounded_by_scale_out() -> None:
