@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from calc.collectives import fitted
 from calc.collectives.collective import Inputs, busbw_factor, fabric_for, solve_on
+from calc.collectives.hardware import ARCH, SYSTEMS
 from calc.collectives.measurements import POINTS, SEALED, SERIES, Point, Series, sources
 from calc.collectives.model import Fabric
 from calc.collectives.step import DEFAULT_EFFICIENCY, NARAYANAN, megatron_rows
@@ -459,6 +460,35 @@ def _opening_scalars(split: str) -> tuple[Scalar, ...]:
             Scalar(f"{prefix}_small_max_ratio", f"{name}, < 1 MiB: highest model/measured time", ""))
 
 
+# The held-out errors by GPU era, for the blind part and for every held-out part pooled: (output prefix, name of the
+# group, its parts) x (output suffix, name of the era, fitted.era key). Old NCCL on A100 and current NCCL on H100
+# and later behave differently enough (accuracy page) that one figure for both would describe neither.
+ERA_GROUPS = (("held_out_v5", "held-out v5 (blind)", ("held-out v5",)),
+              ("held_out_all", "every held-out part", HELD_OUT_SPLITS))
+ERAS = (("hopper", "H100 and later", "hopper+"), ("ampere", "A100", "ampere"))
+
+
+def _era_of(c: Checked) -> str:
+    return fitted.era(ARCH[SYSTEMS[c.point.series.system].scale_up.key][0])
+
+
+def _by_era(parts: dict[str, tuple[Checked, ...]]) -> dict[str, tuple[str, str, tuple[Checked, ...]]]:
+    """Output prefix -> (group name, era name, its scored points) for every group and era."""
+    out = {}
+    for group, group_name, splits in ERA_GROUPS:
+        pooled = tuple(c for split in splits for c in parts[split])
+        for suffix, era_name, key in ERAS:
+            out[f"{group}_{suffix}"] = (group_name, era_name, tuple(c for c in pooled if _era_of(c) == key))
+    return out
+
+
+def _era_row(group: str, era: str, cs: tuple[Checked, ...]) -> tuple[str, str, int, int, float, float, float,
+                                                                     float, float]:
+    s = summary(scored(cs))
+    return (group, era, s.count, s.in_target, round(s.max_large_pct, 1), round(s.max_mid_pct, 1),
+            round(s.small_min_ratio, 2), round(s.small_max_ratio, 2), round(s.geomean_pct, 1))
+
+
 def _values(parts: dict[str, tuple[Checked, ...]]) -> dict[str, float | int | str | bool]:
     megatron = [float(row[3]) for row in megatron_rows(DEFAULT_EFFICIENCY, 0.0)]
     tp_low, tp_high = one_server_tp_errors()
@@ -472,6 +502,8 @@ def _values(parts: dict[str, tuple[Checked, ...]]) -> dict[str, float | int | st
     }
     for split, prefix, _ in PARTS:
         values.update(_part_values(prefix, parts[split]))
+    for prefix, (_, _, cs) in _by_era(parts).items():
+        values.update(_part_values(prefix, cs))
     for split, opening in OPENINGS.items():
         prefix = split.replace("-", "_").replace(" ", "_")
         values.update({f"{prefix}_opening_{k}": v for k, v in vars(opening).items() if k != "commit"})
@@ -512,6 +544,13 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
                Column("in_target", "In target"), Column("large", "≥ 1 GiB: largest error", "%"),
                Column("mid", "1 MiB–1 GiB: largest error", "%"), Column("small_min", "< 1 MiB: lowest ratio"),
                Column("small_max", "< 1 MiB: highest ratio"), Column("geomean", "≥ 1 MiB: geomean error", "%"))),
+        *(s for prefix, group, era in ((f"{g}_{e}", gn, en) for g, gn, _ in ERA_GROUPS for e, en, _ in ERAS)
+          for s in _part_scalars(prefix, f"{group.capitalize()}, {era}")),
+        Table("eras", "Held-out errors by GPU era",
+              (Column("group", "Parts"), Column("era", "GPUs"), Column("points", "Points scored"),
+               Column("in_target", "In target"), Column("large", "≥ 1 GiB: largest error", "%"),
+               Column("mid", "1 MiB–1 GiB: largest error", "%"), Column("small_min", "< 1 MiB: lowest ratio"),
+               Column("small_max", "< 1 MiB: highest ratio"), Column("geomean", "≥ 1 MiB: geomean error", "%"))),
         Table("runs", "Errors by published run",
               (Column("series", "Run"), Column("split", "Part"), Column("points", "Points"),
                Column("in_target", "In target"), Column("small", "< 1 MiB: model/measured time"),
@@ -536,6 +575,7 @@ def _outcome() -> Outcome:
     return Outcome(
         values=_values(parts),
         tables={"summary": tuple(_summary_row(name, parts[split]) for split, _, name in PARTS),
+                "eras": tuple(_era_row(group, era, cs) for group, era, cs in _by_era(parts).values()),
                 "runs": _run_rows(parts),
                 **{prefix: tuple(_row(c) for c in parts[split]) for split, prefix, _ in PARTS if split in TABLED}},
         charts={"curves": _curves(tuple(c for cs in parts.values() for c in cs))},

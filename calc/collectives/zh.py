@@ -13,7 +13,7 @@ __all__ = ["MESSAGES"]
 
 MESSAGES: dict[str, str] = {
     'The collectives model against published nccl-tests runs': '集合通信模型与已公布的 nccl-tests 结果对照',
-    "Every published point, calibration and the four held-out parts, with the model's figure and error; per-run errors and curves; the step model against Megatron-LM.": '所有已公布的数据点 (校准集与四个留出部分)，附模型的数值与误差；每次运行的误差与曲线；训练步模型与 Megatron-LM 对照。',
+    "Every published point, calibration and the five held-out parts, with the model's figure and error; per-run errors and curves; the step model against Megatron-LM.": '所有已公布的数据点 (校准集与五个留出部分)，附模型的数值与误差；每次运行的误差与曲线；训练步模型与 Megatron-LM 对照。',
     'Published points': '已公布的数据点',
     'Independent sources': '独立来源',
     'Held-out without the known misses, ≥ 1 MiB: geometric-mean error': '去掉已知偏差后的留出集，≥ 1 MiB：几何平均误差',
@@ -136,7 +136,7 @@ MESSAGES: dict[str, str] = {
     'Scale-up domains': '纵向扩展域数',
     'How many domains the GPUs span.': 'GPU 跨越多少个域。',
     'Expected error at this size': '此大小下的预期误差',
-    '± of the system presets at this message size, from the held-out nccl-tests runs (the textbook model is exact by definition and not a prediction).': '系统预设在此消息大小下的 ± 误差，来自留出的 nccl-tests 运行 (教科书模型按定义是精确的，不是预测)。',
+    "± of the system presets at this message size: the held-out nccl-tests runs' geometric-mean error on GPUs of the same era (A100, or H100 and later) inside one domain, through SHARP or on the same network, pooled where there are fewer than five such points (the textbook model is exact by definition and not a prediction).": '系统预设在此消息大小下的 ± 误差：留出的 nccl-tests 运行在同一 GPU 代际 (A100，或 H100 及更新)、单个域内、经 SHARP 或同一网络上的几何平均误差，此类数据点少于五个时取合并值 (教科书模型按定义是精确的，不是预测)。',
     'Time against message size': '时间与消息大小的关系',
     'Scale-up and scale-out presets side by side, with the current inputs.': '纵向扩展与横向扩展预设并列，以及当前输入。',
     'Current inputs': '当前输入',
@@ -150,12 +150,19 @@ MESSAGES: dict[str, str] = {
     'NIC': '网卡',
     'Scale-out port speed.': '横向扩展端口速率。',
     'held-out': '留出集',
+    'held-out v5 (blind)': '留出集 v5 (盲测)',
     'held-out v4 (seen)': '留出集 v4 (已见过)',
     'held-out v3 (seen)': '留出集 v3 (已见过)',
     'held-out v2 (seen)': '留出集 v2 (已见过)',
     'held-out (seen)': '留出集 (已见过)',
     'left out (sweep anomaly)': '排除 (扫描异常)',
+    'Held-out v5 points': '留出集 v5 数据点',
     'Held-out v4 points': '留出集 v4 数据点',
+    'Held-out errors by GPU era': '按 GPU 代际划分的留出误差',
+    'Parts': '部分',
+    'Points scored': '计分的数据点',
+    'every held-out part': '全部留出部分',
+    'H100 and later': 'H100 及更新',
     'Held-out points': '留出数据点',
     'Errors by published run': '按已公布运行划分的误差',
     'Left out (sweep anomalies)': '排除 (扫描异常)',
@@ -258,7 +265,7 @@ MESSAGES: dict[str, str] = {
     'Bus bandwidth inside one domain': '单个域内的总线带宽',
     'The same collective on the GPUs of one domain (at least 2).': '同一集合通信在一个域的 GPU 上 (至少 2 个)。',
     'At the chosen GPU count.': '在所选 GPU 数下。',
-    '± of the system presets at this message size, from the held-out nccl-tests runs.': '系统预设在此消息大小下的 ± 误差，来自留出的 nccl-tests 运行。',
+    '± of the system presets at this message size, from the held-out nccl-tests runs of the same GPU era and network (accuracy page).': '系统预设在此消息大小下的 ± 误差，来自同一 GPU 代际和网络的留出 nccl-tests 运行 (见准确性页面)。',
     'Bus bandwidth against GPU count': '总线带宽与 GPU 数的关系',
     'The current message size as the GPUs cross the domain boundary.': '当前消息大小下，GPU 跨越域边界时的情况。',
     'One training step: compute, communication, overlap, utilization': '一个训练步：计算、通信、重叠与利用率',
@@ -427,7 +434,12 @@ MESSAGES: dict[str, str] = {
 
 # The accuracy calculator's per-part outputs (calibration._part_scalars, _opening_scalars): one template per
 # figure, one name per part, as the declarations build them.
-_PARTS = {"Held-out v4 (seen)": "留出集 v4 (已见过)", "Held-out v3 (seen)": "留出集 v3 (已见过)", "Held-out v2 (seen)": "留出集 v2 (已见过)",
+_PARTS = {"Held-out v5 (blind)": "留出集 v5 (盲测)", "Held-out v5 when first run": "首次运行时的留出集 v5",
+          "Held-out v5 (blind), H100 and later": "留出集 v5 (盲测)，H100 及更新",
+          "Held-out v5 (blind), A100": "留出集 v5 (盲测)，A100",
+          "Every held-out part, H100 and later": "全部留出部分，H100 及更新",
+          "Every held-out part, A100": "全部留出部分，A100",
+          "Held-out v4 (seen)": "留出集 v4 (已见过)", "Held-out v3 (seen)": "留出集 v3 (已见过)", "Held-out v2 (seen)": "留出集 v2 (已见过)",
           "Held-out (seen)": "留出集 (已见过)", "Calibration": "校准集",
           "Held-out v3 when first run": "首次运行时的留出集 v3", "Held-out v4 when first run": "首次运行时的留出集 v4"}
 _PART_FIGURES = {

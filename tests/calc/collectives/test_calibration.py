@@ -271,3 +271,19 @@ def test_held_out_v5_blind_meets_every_target_on_its_h100_and_h200_runs_and_miss
     modern = tuple(c for c in v5 if c.point.series.system != "dgx_a100")
     assert all(within_target(c) for c in modern) and summary(modern).geomean_pct <= 12.0
     assert summary(v5).geomean_pct > 12.0
+
+
+def test_the_measured_sharp_run_is_one_and_a_half_to_two_times_slower_than_the_model_from_1_MiB() -> None:
+    # Stated on the accuracy, scale-up and InfiniBand-or-RoCE pages: ABCI's two A100 servers with SHARP (CollNet,
+    # NCCL 2.8; https://github.com/aistabci/abci-docs), held-out v5.
+    run = [c for c in checked("held-out v5") if c.point.series.sharp and c.point.size >= 2**20]
+    assert run and all(1.5 <= c.ratio <= 1.95 for c in run)
+
+
+def test_the_largest_error_from_1_GiB_on_h100_and_later_is_a_four_server_efa_run() -> None:
+    # Stated on the scale-up page.
+    from calc.collectives.calibration import HELD_OUT_SPLITS, scored
+    large = [c for split in HELD_OUT_SPLITS for c in scored(checked(split))
+             if c.band == "large" and c.point.series.system != "dgx_a100"]
+    worst = max(large, key=lambda c: abs(c.error))
+    assert worst.point.series.label == "H100 4x8, EFA (p5.48xlarge, aws-gpu-comm-bench)"
