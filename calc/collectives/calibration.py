@@ -200,11 +200,11 @@ class Checked:
     algorithm: str
     protocol: str
 
-    @property
+    @functools.cached_property
     def band(self) -> str:
         return band(self.point.size)
 
-    @property
+    @functools.cached_property
     def ratio(self) -> float:
         p = self.point
         if p.busbw_GBps is None or (self.band == "small" and p.time_us is not None):
@@ -331,8 +331,12 @@ def _verdict(c: Checked) -> str:
 def _curves(cs: tuple[Checked, ...]) -> tuple[Trace, ...]:
     """Per series with at least three points: measured and modelled bus bandwidth against size."""
     traces: list[Trace] = []
+    by_run: dict[str, list[Checked]] = {}
+    for c in cs:
+        if c.point.busbw_GBps is not None:
+            by_run.setdefault(c.point.series.label, []).append(c)
     for s in SERIES:
-        mine = [c for c in cs if c.point.series is s and c.point.busbw_GBps is not None]
+        mine = by_run.get(s.label, [])
         if len(mine) < 3:
             continue
         xs = tuple(float(c.point.size) for c in mine)
@@ -345,11 +349,13 @@ HELD_OUT_SPLITS = ("held-out", "held-out v2", "held-out v3", "held-out v4", "hel
 ONE_SERVER_TP_RANGE = (16 * MIB, 128 * MIB)  # the tensor-parallel AllReduces the pages reason about
 
 
-def one_server_tp_errors() -> tuple[float, float]:
+def one_server_tp_errors(parts: dict[str, tuple[Checked, ...]] | None = None) -> tuple[float, float]:
     """Lowest and highest error (%, model/measured busbw - 1: how much longer the measured time is) of the
-    held-out one-server AllReduce sweeps between 16 and 128 MiB, the size of tensor-parallel AllReduces."""
+    held-out one-server AllReduce sweeps between 16 and 128 MiB, the size of tensor-parallel AllReduces (from
+    ``parts`` where already checked)."""
     low, high = ONE_SERVER_TP_RANGE
-    errors = [100 * c.error for split in HELD_OUT_SPLITS for c in checked(split)
+    parts = parts or {split: checked(split) for split in HELD_OUT_SPLITS}
+    errors = [100 * c.error for split in HELD_OUT_SPLITS for c in parts[split]
               if c.point.series.op == "allreduce" and low <= c.point.size <= high
               and c.point.series.gpus <= c.point.series.gpus_per_node]
     return min(errors), max(errors)
@@ -491,7 +497,7 @@ def _era_row(group: str, era: str, cs: tuple[Checked, ...]) -> tuple[str, str, i
 
 def _values(parts: dict[str, tuple[Checked, ...]]) -> dict[str, float | int | str | bool]:
     megatron = [float(row[3]) for row in megatron_rows(DEFAULT_EFFICIENCY, 0.0)]
-    tp_low, tp_high = one_server_tp_errors()
+    tp_low, tp_high = one_server_tp_errors(parts)
     values: dict[str, float | int | str | bool] = {
         "one_server_tp_min_pct": tp_low, "one_server_tp_max_pct": tp_high,
         "point_count": sum(len(cs) for cs in parts.values()), "source_count": len(sources()),

@@ -113,7 +113,7 @@ Algorithms (bytes per GPU for a buffer of S bytes, nccl-tests' size):
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 
@@ -209,6 +209,16 @@ class Fabric:
     @property
     def domains(self) -> int:
         return self.gpus // self.domain
+
+    @functools.cached_property
+    def comm(self) -> nccl.Comm:
+        """What NCCL's tuner sees of a calibrated fabric (comm_for), built once per fabric: every collective timed
+        on it asks for it several times."""
+        cal = self.calibration
+        assert cal is not None
+        nvls = self.nvls and self.domain > 1 and cal.profile.nvls
+        return nccl.Comm(self.gpus, self.domains, cal.arch, cal.nvlink_GBps, self.out.GBps, nvls, cal.sharp,
+                         cal.profile)
 
 
 @dataclass(frozen=True)
@@ -372,10 +382,10 @@ def _protocol_cost(fabric: Fabric, plan: tuple[Phase, ...], low_latency: bool) -
 
 
 def _make_cost(algorithm: str, protocol: str, fabric: Fabric, plan: tuple[Phase, ...],
-               latency: float, bandwidth: float, bound: str) -> Cost:
+               latency: float, bandwidth: float, bound: str, channels: int = 0) -> Cost:
     bound_by = "latency" if latency >= bandwidth else _tier(fabric, bound).name
     return Cost(algorithm, protocol, latency + bandwidth, latency, bandwidth, sum(p.steps for p in plan),
-                _bytes(plan, "up"), _bytes(plan, "out"), bound_by)
+                _bytes(plan, "up"), _bytes(plan, "out"), bound_by, channels)
 
 
 def cost(algorithm: str, op: str, fabric: Fabric, size: float) -> Cost:
@@ -420,11 +430,7 @@ def _model_name(nccl_algorithm: str) -> str:
 
 def comm_for(fabric: Fabric) -> nccl.Comm:
     """What NCCL's tuner sees of the fabric: GPU generation, NVLink and NIC bandwidth, NVLS, SHARP."""
-    cal = fabric.calibration
-    assert cal is not None
-    nvls = fabric.nvls and fabric.domain > 1 and cal.profile.nvls
-    return nccl.Comm(fabric.gpus, fabric.domains, cal.arch, cal.nvlink_GBps, fabric.out.GBps, nvls, cal.sharp,
-                     cal.profile)
+    return fabric.comm
 
 
 def choose(op: str, fabric: Fabric, size: float) -> tuple[str, str]:
@@ -552,5 +558,6 @@ def calibrated_cost(algorithm: str, protocol: str, op: str, fabric: Fabric, size
     bandwidth, bound = _bandwidth(fabric, plan, _fraction(algorithm, protocol, fabric) * used / full)
     if protocol == "LL" and algorithm != "p2p":
         bandwidth, bound = _ll_capped(fabric, plan, bandwidth, bound, used / full)
-    latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(algorithm, protocol, fabric, size, sum(p.steps for p in plan))
-    return dataclasses.replace(_make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound), channels=used)
+    latency = _latency(algorithm, protocol, op, fabric, plan) + _fill(algorithm, protocol, fabric, size,
+                                                                       sum(p.steps for p in plan))
+    return _make_cost(algorithm, protocol, fabric, plan, latency, bandwidth, bound, used)
