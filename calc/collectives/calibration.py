@@ -553,7 +553,7 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
         *(s for prefix, group, era in ((f"{g}_{e}", gn, en) for g, gn, _ in ERA_GROUPS for e, en, _ in ERAS)
           for s in _part_scalars(prefix, f"{group.capitalize()}, {era}")),
         Table("eras", "Held-out errors by GPU era",
-              (Column("group", "Parts"), Column("era", "GPUs"), Column("points", "Points scored"),
+              (Column("group", "Parts"), Column("era", "GPU generation"), Column("points", "Points scored"),
                Column("in_target", "In target"), Column("large", "≥ 1 GiB: largest error", "%"),
                Column("mid", "1 MiB–1 GiB: largest error", "%"), Column("small_min", "< 1 MiB: lowest ratio"),
                Column("small_max", "< 1 MiB: highest ratio"), Column("geomean", "≥ 1 MiB: geomean error", "%"))),

@@ -160,6 +160,7 @@ MESSAGES: dict[str, str] = {
     'Held-out v4 points': '留出集 v4 数据点',
     'Held-out errors by GPU era': '按 GPU 代际划分的留出误差',
     'Parts': '部分',
+    'GPU generation': 'GPU 代际',
     'Points scored': '计分的数据点',
     'every held-out part': '全部留出部分',
     'H100 and later': 'H100 及更新',
