@@ -121,6 +121,20 @@ class Fabric:
         return run("ip", "netns", "exec", self.ns(device), *args, check=check, timeout=timeout)
 
     def teardown(self) -> None:
+        """Remove everything, with SIGINT/SIGTERM/SIGHUP held back so a second signal cannot cut it short."""
+        held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+        signal.pthread_sigmask(signal.SIG_BLOCK, held)
+        try:
+            self._stop_processes()
+            self._kill_by_pidfile()
+            self._kill_stragglers()
+            for name in reversed(self.namespaces):
+                run("ip", "netns", "del", name, check=False)
+            shutil.rmtree(self.workdir, ignore_errors=True)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+
+    def _stop_processes(self) -> None:
         for proc in self.processes:
             if proc.poll() is None:
                 proc.terminate()
@@ -131,10 +145,6 @@ class Fabric:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-        self._kill_by_pidfile()
-        for name in reversed(self.namespaces):
-            run("ip", "netns", "del", name, check=False)
-        shutil.rmtree(self.workdir, ignore_errors=True)
 
     def _kill_by_pidfile(self) -> None:
         """Daemons an interrupt caught between their start and :attr:`processes` (their pid files
@@ -146,6 +156,37 @@ class Fabric:
                     os.kill(pid, signal.SIGKILL)
             except (OSError, ValueError):
                 continue
+
+    def _kill_stragglers(self, timeout_s: float = 5) -> None:
+        """Anything still running in the run's namespaces or naming its tag (a daemon an interrupt caught
+        inside ``Popen``, before it was recorded or wrote its pid file): SIGKILL until none is left."""
+        deadline = time.monotonic() + timeout_s
+        while (pids := self._straggler_pids()) and time.monotonic() < deadline:
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    continue
+            time.sleep(0.05)
+
+    def _straggler_pids(self) -> set[int]:
+        pids = set(tagged_pids(f"{self.tag}-".encode()))
+        for name in self.namespaces:
+            pids.update(int(p) for p in run("ip", "netns", "pids", name, check=False).split() if p.isdigit())
+        return pids - {os.getpid()}
+
+
+def tagged_pids(tag: bytes) -> list[int]:
+    """Live processes whose command line contains ``tag`` (zombies have none, so they are not counted)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if tag in (entry / "cmdline").read_bytes():
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
 
 
 # ---- building ----------------------------------------------------------------------------------
