@@ -10,6 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from calc.registry import get
 from tests.conftest import free_port
 
@@ -34,11 +36,14 @@ def wait_for(url: str, text: str, seconds: float = 180) -> str:
     raise AssertionError(f"{text!r} did not appear at {url} within {seconds} s")
 
 
-def test_editing_calc_while_serving_rebuilds_the_pre_rendered_result(tmp_path: Path) -> None:
+@pytest.mark.slow
+def test_editing_calc_while_serving_rebuilds_the_pre_rendered_result(tmp_path: Path, built_site: Path) -> None:
     repo = tmp_path / "repo"
     shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".venv", "node_modules", "site", ".git", ".cache", "__pycache__",
                                                                ".*_cache", ".hypothesis"))
     (repo / "node_modules").symlink_to(ROOT / "node_modules")
+    # the build caches as a developer's checkout has them after one build (the run's site, built_site)
+    shutil.copytree(ROOT / ".cache", repo / ".cache", ignore=shutil.ignore_patterns("*.lock", "*.tmp"))
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
                               cwd=repo, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},

@@ -7,13 +7,16 @@ import os
 import socket
 import ssl
 import struct
+import subprocess
+import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.support.server import serve
+from tests.support.server import alive, serve
 
 
 def test_a_dropped_connection_prints_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -87,3 +90,24 @@ def test_a_zip_goes_out_as_its_brotli_copy_or_gzip(tmp_path: Path) -> None:
             with urllib.request.urlopen(request) as response:
                 encoding, body = response.headers["Content-Encoding"], response.read()
             assert (encoding, gzip.decompress(body) if encoding == "gzip" else body) == expected
+
+
+def test_the_shared_server_serves_its_folder_and_ends_when_the_run_that_started_it_ends(tmp_path: Path) -> None:
+    from tests.conftest import free_port, start_server
+
+    (tmp_path / "index.html").write_text("the built site")
+    owner = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    port = free_port()
+    try:
+        server = start_server(tmp_path, port, tmp_path / "server.log", owner=owner.pid)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
+            assert response.read() == b"the built site"
+        owner.kill()
+        owner.wait()
+        deadline = time.monotonic() + 10
+        while alive(server) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive(server), "the server outlived the run that started it"
+    finally:
+        owner.kill()
+        owner.wait()

@@ -31,6 +31,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from widgets.cachelock import locked
+
 __all__ = ["Levers", "LeverError", "make_levers"]
 
 WIDGETS_DIR = Path(__file__).resolve().parent
@@ -94,8 +96,9 @@ def make_levers(root: Path, wheel: bytes, cache: Path | None = None) -> Levers:
     """The levers for ``wheel`` on the Pyodide installed under ``root``, made once per input."""
     key = _key(root, wheel)
     folder = (cache or root / ".cache" / "levers") / key
-    if not (folder / "snapshot.bin.gz").exists():
-        _make(root, wheel, folder)
+    with locked(folder.with_name(f"{key}.lock")):
+        if not (folder / "snapshot.bin.gz").exists():
+            _make(root, wheel, folder)
     return Levers(key=key, stdlib=(folder / "stdlib-trimmed-pyc.zip").read_bytes(),
                   stdlib_source=(folder / "stdlib-trimmed.zip").read_bytes(),
                   wheel=(folder / "calc-pyc.whl").read_bytes(),

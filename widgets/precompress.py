@@ -18,6 +18,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from widgets.cachelock import locked
+
 __all__ = ["PRECOMPRESSED", "precompress"]
 
 PRECOMPRESSED = ("assets/pyodide/*/*.wasm", "assets/pyodide/*/*.mjs", "assets/pyodide/*/*.json",
@@ -44,12 +46,13 @@ def precompress(site: Path, cache: Path) -> list[Path]:
     files = sorted({f for pattern in PRECOMPRESSED for f in site.glob(pattern)})
     cache.mkdir(parents=True, exist_ok=True)
     keyed = [(f, cache / (hashlib.sha256(f.read_bytes()).hexdigest()[:24] + ".br")) for f in files]
-    suffix = f".{os.getpid()}.tmp"  # per process: two builds may fill the cache at once
-    todo = [(str(f), str(c) + suffix) for f, c in keyed if not c.exists()]
-    if todo:
-        subprocess.run([shutil.which("node") or "node", "-e", _NODE, json.dumps(todo)], check=True, timeout=600)
-        for _, tmp in todo:
-            os.replace(tmp, tmp[: -len(suffix)])
+    suffix = f".{os.getpid()}.tmp"  # per process: a killed build never leaves half a file
+    with locked(cache / ".lock"):  # two builds at once: the second uses what the first made
+        todo = [(str(f), str(c) + suffix) for f, c in keyed if not c.exists()]
+        if todo:
+            subprocess.run([shutil.which("node") or "node", "-e", _NODE, json.dumps(todo)], check=True, timeout=600)
+            for _, tmp in todo:
+                os.replace(tmp, tmp[: -len(suffix)])
     for f, c in keyed:
         shutil.copyfile(c, f.with_name(f.name + ".br"))
     return files

@@ -54,6 +54,7 @@ def first_visit(page: Page, url: str, site: Path) -> str:
     return name
 
 
+@pytest.mark.slow
 def test_after_one_visit_every_page_opens_offline_with_every_calculator_live(
         page: Page, context: BrowserContext, site: str, built_site: Path) -> None:
     first_visit(page, site, built_site)

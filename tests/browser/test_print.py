@@ -10,6 +10,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from calc import run
@@ -31,6 +32,7 @@ def test_a_printed_page_has_no_navigation_or_controls_and_a_compact_form(page: P
     expect(widget.locator(".calc-outputs")).to_be_visible()
 
 
+@pytest.mark.slow
 def test_the_whole_site_prints_as_one_pdf_with_its_numbers_and_whole_charts(page: Page, site: str,
                                                                             tmp_path: Path) -> None:
     page.set_viewport_size({"width": A4_CONTENT_PX[0], "height": A4_CONTENT_PX[1]})

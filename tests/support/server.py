@@ -9,11 +9,13 @@ With ``tls=True`` it serves HTTPS with a self-signed certificate made for the ru
 ``openssl`` binary): Chromium asks for brotli (``Accept-Encoding: br``) only over HTTPS, as
 from the real host, so the benchmark measures brotli bytes (open it with
 ``ignore_https_errors``).
-Run ``python -m tests.support.server [PORT]`` to browse the built site as deployed.
+Run ``python -m tests.support.server [PORT] [--site DIR]`` to browse the built site as deployed;
+the test suite runs it that way for all its workers (tests/conftest.py).
 """
 
 from __future__ import annotations
 
+import argparse
 import email.utils
 import fnmatch
 import functools
@@ -26,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -185,7 +188,27 @@ def serve(site: Path, port: int = 0, base: type[Handler] = Handler, tls: bool = 
         server.server_close()
 
 
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tests.support.server",
+                                     description="Serve a built site on 127.0.0.1 as production serves it.")
+    parser.add_argument("port", nargs="?", type=int, default=8001)
+    parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default: site/)")
+    parser.add_argument("--owner", type=int, default=0,
+                        help="end when this process has ended (the test run that started the server)")
+    args = parser.parse_args(argv)
+    with serve(args.site, args.port) as url:
+        print(f"serving {args.site} at {url}", flush=True)
+        while not args.owner or alive(args.owner):
+            time.sleep(0.5)
+
+
 if __name__ == "__main__":
-    with serve(ROOT / "site", int(sys.argv[1]) if len(sys.argv) > 1 else 8001) as url:
-        print(f"serving {ROOT / 'site'} at {url}", flush=True)
-        threading.Event().wait()
+    main()
