@@ -49,10 +49,34 @@ def precompress(site: Path, cache: Path) -> list[Path]:
     suffix = f".{os.getpid()}.tmp"  # per process: a killed build never leaves half a file
     with locked(cache / ".lock"):  # two builds at once: the second uses what the first made
         todo = [(str(f), str(c) + suffix) for f, c in keyed if not c.exists()]
-        if todo:
-            subprocess.run([shutil.which("node") or "node", "-e", _NODE, json.dumps(todo)], check=True, timeout=600)
-            for _, tmp in todo:
-                os.replace(tmp, tmp[: -len(suffix)])
+        _compress(todo)
+        for _, tmp in todo:
+            os.replace(tmp, tmp[: -len(suffix)])
     for f, c in keyed:
         shutil.copyfile(c, f.with_name(f.name + ".br"))
     return files
+
+
+def shares(todo: list[tuple[str, str]], n: int) -> list[list[tuple[str, str]]]:
+    """``todo`` in at most ``n`` shares of about equal bytes (largest file first, each to the lightest share):
+    the wasm alone takes half of a cold build's brotli time, so it gets a core to itself."""
+    groups: list[list[tuple[str, str]]] = [[] for _ in range(max(1, min(n, len(todo))))]
+    load = [0] * len(groups)
+    for job in sorted(todo, key=lambda j: os.path.getsize(j[0]), reverse=True):
+        k = load.index(min(load))
+        groups[k].append(job)
+        load[k] += os.path.getsize(job[0])
+    return [g for g in groups if g]
+
+
+def _compress(todo: list[tuple[str, str]]) -> None:
+    """Brotli ``(source, target)`` pairs with one Node process per core (a cold build: 50 s on one core)."""
+    node = shutil.which("node") or "node"
+    procs = [subprocess.Popen([node, "-e", _NODE, json.dumps(share)]) for share in shares(todo, os.cpu_count() or 1)]
+    try:
+        failed = [p.args for p in procs if p.wait(timeout=600) != 0]
+    finally:
+        for p in procs:
+            p.kill()
+    if failed:
+        raise subprocess.CalledProcessError(1, failed[0])
