@@ -126,7 +126,6 @@ class Fabric:
         signal.pthread_sigmask(signal.SIG_BLOCK, held)
         try:
             self._stop_processes()
-            self._kill_by_pidfile()
             self._kill_stragglers()
             for name in reversed(self.namespaces):
                 run("ip", "netns", "del", name, check=False)
@@ -146,20 +145,10 @@ class Fabric:
                 proc.kill()
                 proc.wait()
 
-    def _kill_by_pidfile(self) -> None:
-        """Daemons an interrupt caught between their start and :attr:`processes` (their pid files
-        are in the run's folder, and their command lines name it)."""
-        for pidfile in self.workdir.glob("*/*.pid"):
-            try:
-                pid = int(pidfile.read_text().strip() or 0)
-                if pid and str(self.workdir).encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
-                    os.kill(pid, signal.SIGKILL)
-            except (OSError, ValueError):
-                continue
-
     def _kill_stragglers(self, timeout_s: float = 5) -> None:
-        """Anything still running in the run's namespaces or naming its tag (a daemon an interrupt caught
-        inside ``Popen``, before it was recorded or wrote its pid file): SIGKILL until none is left."""
+        """Anything still running in the run's namespaces or naming its tag (its namespaces and work folder
+        carry it: a daemon an interrupt caught inside ``Popen``, before it was recorded): SIGKILL until none
+        is left."""
         deadline = time.monotonic() + timeout_s
         while (pids := self._straggler_pids()) and time.monotonic() < deadline:
             for pid in pids:

@@ -74,7 +74,8 @@ def _node(root: Path, *args: str) -> None:
 
 
 def _make(root: Path, wheel: bytes, folder: Path) -> None:
-    work = folder.with_name(f"{folder.name}.{os.getpid()}.tmp")  # per process: two builds may run at once
+    """Called under the cache's lock (make_levers): one build at a time makes a key's levers."""
+    work = folder.with_name(f"{folder.name}.{os.getpid()}.tmp")
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     (work / "calc.whl").write_bytes(wheel)
@@ -82,14 +83,8 @@ def _make(root: Path, wheel: bytes, folder: Path) -> None:
     _node(root, "snapshot", str(work / "stdlib-trimmed-pyc.zip"), str(work / "calc-pyc.whl"), str(work / "snapshot.bin"))
     (work / "snapshot.bin.gz").write_bytes(gzip.compress((work / "snapshot.bin").read_bytes(), 9, mtime=0))
     (work / "snapshot.bin").unlink()
-    if (folder / "snapshot.bin.gz").exists():  # another build finished the same levers meanwhile
-        shutil.rmtree(work, ignore_errors=True)
-        return
     shutil.rmtree(folder, ignore_errors=True)
-    try:
-        work.rename(folder)  # complete or absent: a killed build never leaves half a cache
-    except OSError:  # another build renamed its copy first: same inputs, same levers
-        shutil.rmtree(work, ignore_errors=True)
+    work.rename(folder)  # complete or absent: a killed build never leaves half a cache
 
 
 def make_levers(root: Path, wheel: bytes, cache: Path | None = None) -> Levers:

@@ -62,10 +62,10 @@ def shares(todo: list[tuple[str, str]], n: int) -> list[list[tuple[str, str]]]:
     the wasm alone takes half of a cold build's brotli time, so it gets a core to itself."""
     groups: list[list[tuple[str, str]]] = [[] for _ in range(max(1, min(n, len(todo))))]
     load = [0] * len(groups)
-    for job in sorted(todo, key=lambda j: os.path.getsize(j[0]), reverse=True):
+    for size, job in sorted(((os.path.getsize(j[0]), j) for j in todo), reverse=True):
         k = load.index(min(load))
         groups[k].append(job)
-        load[k] += os.path.getsize(job[0])
+        load[k] += size
     return [g for g in groups if g]
 
 
