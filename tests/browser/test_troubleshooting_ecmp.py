@@ -64,3 +64,27 @@ def test_more_queue_pairs_and_trace_one_flow(page: Page, site: str) -> None:
     qp = data["connections"][3]["qps"][1]
     expect(lab(page).locator(".ecmp-trace")).to_contain_text(f"QP 1: 10.0.0.4:{qp['sport']} → 11.0.0.4:4791 UDP")
     expect(lab(page).locator("svg.ecmp-wide .ecmp-on")).to_have_count(2)
+
+
+def test_a_traced_flow_stays_traced_when_the_lab_rehashes(page: Page, site: str) -> None:
+    page.goto(site + PAGE)
+    lab(page).scroll_into_view_if_needed()
+    wait_ready(page)
+    lab(page).get_by_label("Trace connection").select_option("3")
+    click_and_wait(page, "Re-hash: new random seed")
+    qp = run("ecmp", {"seed": 2}).to_json()["data"]["connections"][3]["qps"][0]
+    expect(lab(page).locator(".ecmp-trace")).to_contain_text(f"hash {qp['hash']} → uplink {qp['path']}")
+    expect(lab(page).get_by_label("Trace connection")).to_have_value("3")
+    expect(lab(page).locator("svg.ecmp-wide .ecmp-on")).to_have_count(1)
+
+
+def test_a_keyboard_reader_keeps_focus_on_rehash_while_the_drawing_is_redrawn(page: Page, site: str) -> None:
+    page.goto(site + PAGE)
+    lab(page).scroll_into_view_if_needed()
+    wait_ready(page)
+    rehash = lab(page).get_by_role("button", name="Re-hash: new random seed")
+    rehash.focus()
+    page.keyboard.press("Enter")
+    summary = run("ecmp", {"seed": 2}).to_json()["data"]
+    expect(lab(page).locator(".ecmp-summary")).to_contain_text(f"{max(summary['loads'])} sub-flows")
+    expect(rehash).to_be_focused()

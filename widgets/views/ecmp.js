@@ -139,7 +139,25 @@ function setField(ctx, name, value) {
   return true;
 }
 
+// What the reader was doing, so that a result drawn later (the live one after the build-time one,
+// or a re-hash) keeps it: the traced connection and the focused control or block.
+function focusKey(element) {
+  const active = element.contains(document.activeElement) ? document.activeElement : null;
+  if (!active) return null;
+  if (active.dataset.act) return `[data-act="${active.dataset.act}"]`;
+  if (active.dataset.conn === undefined) return null;
+  const layout = active.closest("svg")?.classList.contains("ecmp-wide") ? "ecmp-wide" : "ecmp-narrow";
+  return `svg.${layout} .ecmp-flow[data-conn="${active.dataset.conn}"][data-qp="${active.dataset.qp}"]`;
+}
+
+function restore(element, focus, traced, data, trace) {
+  if (traced !== null && data.connections.some((c) => c.id === traced)) trace(traced);
+  if (focus) element.querySelector(focus)?.focus({ preventScroll: true });
+}
+
 export function render(element, result, ctx) {
+  const focus = focusKey(element);
+  const traced = element.dataset.traced ? Number(element.dataset.traced) : null;
   const data = result.data;
   const inputs = result.inputs || {};
   const t = ctx.t;
@@ -161,6 +179,8 @@ export function render(element, result, ctx) {
     for (const rect of figure.querySelectorAll(".ecmp-flow")) rect.classList.toggle("ecmp-on", Number(rect.dataset.conn) === id);
     out.textContent = id === null ? "" : traceText(data, id, t);
     select.value = id === null ? "" : String(id);
+    if (id === null) delete element.dataset.traced;
+    else element.dataset.traced = String(id);
   };
   select.addEventListener("change", () => trace(select.value === "" ? null : Number(select.value)));
   const pick = (event) => {
@@ -177,4 +197,5 @@ export function render(element, result, ctx) {
   element.querySelector('[data-act="seed"]').addEventListener("click", () => rerun({ seed: (Number(inputs.seed ?? 1) + 1) % 4294967296 }));
   element.querySelector('[data-act="more"]').addEventListener("click", () => rerun({ qps_per_flow: Math.min(64, data.qps_per_flow + 1) }));
   element.querySelector('[data-act="fewer"]').addEventListener("click", () => rerun({ qps_per_flow: Math.max(1, data.qps_per_flow - 1) }));
+  restore(element, focus, traced, data, trace);
 }
