@@ -112,3 +112,18 @@ def test_the_fabric_sizer_opens_its_yaml_in_the_editor(page: Page, site: str) ->
     problems = Widget(page, "editor").root.locator(".topology-problems")
     Widget(page, "editor").root.locator(".calc-view").scroll_into_view_if_needed()  # its container, never replaced
     expect(problems).to_contain_text("No problems found.")
+
+
+def test_a_picked_switch_keeps_its_details_when_the_drawing_is_redrawn_and_typing_keeps_focus(page: Page, site: str) -> None:
+    page.goto(site + PAGE)
+    editor = Widget(page, "editor").wait_ready()
+    figure = editor.root.locator(".topology-figure")
+    figure.scroll_into_view_if_needed()
+    switch = figure.locator('g[data-node="spine-02"]')
+    switch.click()
+    detail = editor.root.locator(".calc-diagram-detail")
+    expect(detail).to_contain_text("spine-02")
+    edit(page, DEFAULT_YAML.replace("spine-04", "spine-09"))
+    expect(figure.locator('g[data-node="spine-09"]')).to_have_count(1)
+    expect(detail).to_contain_text("spine-02")
+    expect(editor.root.get_by_label("Topology (YAML)")).to_be_focused()

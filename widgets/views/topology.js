@@ -62,8 +62,7 @@ function wire(element) {
   element.dataset.wired = "true";
   const detail = (event) => {
     const node = event.target.closest?.("g[tabindex]");
-    const out = element.querySelector(".calc-diagram-detail");
-    if (node && out) out.textContent = node.querySelector("title")?.textContent ?? "";
+    if (node) showDetail(element, node);
   };
   element.addEventListener("focusin", detail);
   element.addEventListener("click", (event) => {
@@ -77,6 +76,25 @@ function wire(element) {
     const link = element.querySelector("a.topology-download");
     if (link) link.href = downloadHref(textarea.value);
   });
+}
+
+function showDetail(element, node) {
+  const out = element.querySelector(".calc-diagram-detail");
+  if (out) out.textContent = node.querySelector("title")?.textContent ?? "";
+  if (node.dataset.node) element.dataset.detail = node.dataset.node;
+}
+
+// A result drawn after the reader picked a switch (the live one after the build-time one, or an
+// edit) keeps that switch's details and focus, when the switch is still in the topology.
+function keep(element) {
+  const name = element.dataset.detail;
+  const focused = element.contains(document.activeElement) && document.activeElement.matches("g[data-node]");
+  return () => {
+    const node = name ? element.querySelector(`g[data-node="${CSS.escape(name)}"]`) : null;
+    if (!node) { delete element.dataset.detail; return; }
+    showDetail(element, node);
+    if (focused) node.focus({ preventScroll: true });
+  };
 }
 
 /** The view's markup for a result: the same string as topology.py's prerender. */
@@ -104,6 +122,7 @@ export function zoomDiagrams(element, t) {
 }
 
 export function render(element, result, ctx) {
+  const restore = keep(element);
   element.innerHTML = viewHtml(result, ctx.t);
-  if (result.calculator !== "fabric") { wire(element); zoomDiagrams(element, ctx.t); }
+  if (result.calculator !== "fabric") { wire(element); zoomDiagrams(element, ctx.t); restore(); }
 }
