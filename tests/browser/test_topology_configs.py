@@ -68,3 +68,15 @@ def test_the_example_fabrics_files_are_a_plain_download_too(page: Page, site: st
     files = exporters()["configs"].func()
     assert isinstance(files, dict)
     assert reply.body() == zip_files(files, "configs")
+
+
+def test_a_keyboard_reader_picks_a_switch_with_enter_and_keeps_the_focus_on_it(page: Page, site: str) -> None:
+    page.goto(site + PAGE)
+    w = Widget(page, "configs").wait_ready()
+    spine = w.root.get_by_role("button", name="Show the configuration of spine-02")
+    spine.focus()
+    before = w.runs()
+    page.keyboard.press("Enter")
+    w.wait_for_result(before)
+    expect(w.root.locator(".configs-frr")).to_contain_text("hostname spine-02")
+    expect(spine).to_be_focused()

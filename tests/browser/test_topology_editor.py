@@ -124,6 +124,7 @@ def test_a_picked_switch_keeps_its_details_when_the_drawing_is_redrawn_and_typin
     detail = editor.root.locator(".calc-diagram-detail")
     expect(detail).to_contain_text("spine-02")
     edit(page, DEFAULT_YAML.replace("spine-04", "spine-09"))
+    editor.root.locator(".calc-view").scroll_into_view_if_needed()  # redrawn as the reader nears it
     expect(figure.locator('g[data-node="spine-09"]')).to_have_count(1)
     expect(detail).to_contain_text("spine-02")
     expect(editor.root.get_by_label("Topology (YAML)")).to_be_focused()

@@ -84,16 +84,28 @@ function showDetail(element, node) {
   if (node.dataset.node) element.dataset.detail = node.dataset.node;
 }
 
+/** The switch or server that has the keyboard focus in `element`, as a selector that finds it again
+ * in a new drawing (null if the focus is elsewhere). */
+export function focusedNode(element) {
+  const active = document.activeElement;
+  if (!element.contains(active) || !active.matches("g[data-node]")) return null;
+  return `g[data-node="${CSS.escape(active.dataset.node)}"]`;
+}
+
+/** Gives the focus back to `selector` in `element` (after the zoom frame has taken in the drawing:
+ * moving a focused drawing drops its focus). */
+export function refocus(element, selector) {
+  if (selector) element.querySelector(selector)?.focus({ preventScroll: true });
+}
+
 // A result drawn after the reader picked a switch (the live one after the build-time one, or an
-// edit) keeps that switch's details and focus, when the switch is still in the topology.
-function keep(element) {
+// edit) keeps that switch's details, when the switch is still in the topology.
+function keepDetail(element) {
   const name = element.dataset.detail;
-  const focused = element.contains(document.activeElement) && document.activeElement.matches("g[data-node]");
   return () => {
     const node = name ? element.querySelector(`g[data-node="${CSS.escape(name)}"]`) : null;
-    if (!node) { delete element.dataset.detail; return; }
-    showDetail(element, node);
-    if (focused) node.focus({ preventScroll: true });
+    if (node) showDetail(element, node);
+    else delete element.dataset.detail;
   };
 }
 
@@ -115,14 +127,18 @@ export function viewHtml(result, t) {
 
 /** Fits each drawn graph to its column with zoom controls (widgets/js/zoom.js, loaded in the page). */
 export function zoomDiagrams(element, t) {
-  if (typeof document === "undefined") return;
-  import(new URL("../zoom.js", import.meta.url).href)
+  if (typeof document === "undefined") return Promise.resolve();
+  return import(new URL("../zoom.js", import.meta.url).href)
     .then(({ zoomable }) => element.querySelectorAll(".topology-figure").forEach((f) => zoomable(f, element, t)))
     .catch((err) => console.warn("diagram zoom:", err));
 }
 
 export function render(element, result, ctx) {
-  const restore = keep(element);
+  const detail = keepDetail(element);
+  const focus = focusedNode(element);
   element.innerHTML = viewHtml(result, ctx.t);
-  if (result.calculator !== "fabric") { wire(element); zoomDiagrams(element, ctx.t); restore(); }
+  if (result.calculator === "fabric") return;
+  wire(element);
+  detail();
+  zoomDiagrams(element, ctx.t).then(() => refocus(element, focus));
 }
