@@ -310,6 +310,26 @@ function drawWhenNear(el, key, shown, draw, t, later = false) {
   return undefined;
 }
 
+// A custom view is drawn again with each result (innerHTML), which drops the keyboard focus to the
+// page's top. The focused element is found again in the new drawing as the n-th element of its tag
+// and data attributes (not classes, which change with state, nor the attribute Material's
+// focus-visible polyfill adds), and given the focus back if nothing else took it.
+const FOCUS_STATE = new Set(["data-focus-visible-added"]);
+
+function focusKey(element) {
+  const active = document.activeElement;
+  if (!active || active === element || !element.contains(active)) return null;
+  const data = [...active.attributes].filter((a) => a.name.startsWith("data-") && !FOCUS_STATE.has(a.name))
+    .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+  const selector = active.localName + data;
+  return { selector, index: [...element.querySelectorAll(selector)].indexOf(active) };
+}
+
+function refocus(element, key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  element.querySelectorAll(key.selector)[key.index]?.focus({ preventScroll: true });
+}
+
 function markEarlier(el, t) {
   let note = el.querySelector(":scope > .calc-earlier-note");
   if (!t) { delete el.dataset.earlier; note?.remove(); return; }
@@ -641,7 +661,9 @@ class Widget {
     else await drawWhenNear(element, key, this.shown, () => this.renderView(element, result), this.t);
   }
 
+  // A view's render may return a promise that settles when its drawing is complete.
   async renderView(element, result) {
+    const focus = focusKey(element);
     await this.view.render(element, result, {
       plotly: plotly ? await plotly : null,
       loadPlotly,
@@ -650,6 +672,7 @@ class Widget {
       live: Boolean(stats.readyAt),
       t: this.t,
     });
+    refocus(element, focus);
   }
 
   applyUrlState() {

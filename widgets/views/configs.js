@@ -2,7 +2,7 @@
 // Selecting a switch or server in the diagram writes its name into the form's Device field (the
 // widget re-runs); "Download all" asks the engine for the zip of every rendered file.
 
-import { focusedNode, problemsHtml, refocus, selectLine, zoomDiagrams } from "./topology.js";
+import { problemsHtml, selectLine, zoomDiagrams } from "./topology.js";
 
 function esc(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -102,12 +102,11 @@ function wire(element, ctx) {
   });
 }
 
-// A keyboard reader who picks a device with Enter keeps the focus on it in the new drawing, so Tab
-// goes on to the next device rather than back to the top of the page.
+/** Draws the result; the promise settles when the zoom frame is built (the runtime then gives back
+ * the focus, so a keyboard reader who picks a device with Enter stays on it). */
 export function render(element, result, ctx) {
-  const focus = focusedNode(element);
   element.innerHTML = html(result.data, ctx.t);
   mark(element, result.data.device, ctx.t);
   wire(element, ctx);
-  zoomDiagrams(element, ctx.t).then(() => refocus(element, focus));
+  return zoomDiagrams(element, ctx.t);
 }

@@ -139,25 +139,14 @@ function setField(ctx, name, value) {
   return true;
 }
 
-// What the reader was doing, so that a result drawn later (the live one after the build-time one,
-// or a re-hash) keeps it: the traced connection and the focused control or block.
-function focusKey(element) {
-  const active = element.contains(document.activeElement) ? document.activeElement : null;
-  if (!active) return null;
-  if (active.dataset.act) return `[data-act="${active.dataset.act}"]`;
-  if (active.dataset.conn === undefined) return null;
-  const layout = active.closest("svg")?.classList.contains("ecmp-wide") ? "ecmp-wide" : "ecmp-narrow";
-  return `svg.${layout} .ecmp-flow[data-conn="${active.dataset.conn}"][data-qp="${active.dataset.qp}"]`;
-}
-
-function restore(element, focus, traced, data, trace) {
-  if (traced !== null && data.connections.some((c) => c.id === traced)) trace(traced);
-  if (focus) element.querySelector(focus)?.focus({ preventScroll: true });
+// A result drawn later (the live one after the build-time one, or a re-hash) keeps the traced
+// connection, kept on the element; the runtime gives back the focus.
+function retrace(element, data, trace) {
+  const id = element.dataset.traced === undefined ? null : Number(element.dataset.traced);
+  if (id !== null && data.connections.some((c) => c.id === id)) trace(id);
 }
 
 export function render(element, result, ctx) {
-  const focus = focusKey(element);
-  const traced = element.dataset.traced ? Number(element.dataset.traced) : null;
   const data = result.data;
   const inputs = result.inputs || {};
   const t = ctx.t;
@@ -197,5 +186,5 @@ export function render(element, result, ctx) {
   element.querySelector('[data-act="seed"]').addEventListener("click", () => rerun({ seed: (Number(inputs.seed ?? 1) + 1) % 4294967296 }));
   element.querySelector('[data-act="more"]').addEventListener("click", () => rerun({ qps_per_flow: Math.min(64, data.qps_per_flow + 1) }));
   element.querySelector('[data-act="fewer"]').addEventListener("click", () => rerun({ qps_per_flow: Math.max(1, data.qps_per_flow - 1) }));
-  restore(element, focus, traced, data, trace);
+  retrace(element, data, trace);
 }

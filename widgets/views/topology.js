@@ -84,20 +84,6 @@ function showDetail(element, node) {
   if (node.dataset.node) element.dataset.detail = node.dataset.node;
 }
 
-/** The switch or server that has the keyboard focus in `element`, as a selector that finds it again
- * in a new drawing (null if the focus is elsewhere). */
-export function focusedNode(element) {
-  const active = document.activeElement;
-  if (!element.contains(active) || !active.matches("g[data-node]")) return null;
-  return `g[data-node="${CSS.escape(active.dataset.node)}"]`;
-}
-
-/** Gives the focus back to `selector` in `element` (after the zoom frame has taken in the drawing:
- * moving a focused drawing drops its focus). */
-export function refocus(element, selector) {
-  if (selector) element.querySelector(selector)?.focus({ preventScroll: true });
-}
-
 // A result drawn after the reader picked a switch (the live one after the build-time one, or an
 // edit) keeps that switch's details, when the switch is still in the topology.
 function keepDetail(element) {
@@ -133,12 +119,13 @@ export function zoomDiagrams(element, t) {
     .catch((err) => console.warn("diagram zoom:", err));
 }
 
+/** Draws the result; the promise settles when the zoom frames are built (the runtime then gives back
+ * the focus: moving a focused drawing into its frame drops the focus). */
 export function render(element, result, ctx) {
   const detail = keepDetail(element);
-  const focus = focusedNode(element);
   element.innerHTML = viewHtml(result, ctx.t);
-  if (result.calculator === "fabric") return;
+  if (result.calculator === "fabric") return Promise.resolve();
   wire(element);
   detail();
-  zoomDiagrams(element, ctx.t).then(() => refocus(element, focus));
+  return zoomDiagrams(element, ctx.t);
 }
