@@ -23,12 +23,18 @@ from calc.errors import ValidationError
 from calc.outputs import Chart, Outcome, Output, Scalar, Table
 from calc.params import Choice, Param, Value
 from calc.sources import Source
-from calc.units import format_value
+from calc.units import format_value, is_binary_exact
 
 __all__ = ["Calculator", "Result", "calculator", "get", "names", "all_calculators", "run"]
 
 _REGISTRY: dict[str, Calculator] = {}
 _DISCOVERED = False
+
+
+def _size_or_none(out: Output, value: object) -> int | None:
+    """A size the result shows (an integer output in bytes), else None."""
+    is_size = isinstance(out, Scalar) and out.unit == "B" and not out.plain
+    return value if is_size and isinstance(value, int) and not isinstance(value, bool) else None
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,15 @@ class Result:
         value = self.outcome.values[name]
         if out.plain and isinstance(value, int) and not isinstance(value, bool):
             return f"{value} {out.unit}".strip()
-        return format_value(value, out.unit, out.digits)
+        return format_value(value, out.unit, out.digits, self.binary_sizes)
+
+    @property
+    def binary_sizes(self) -> bool:
+        """Whether the sizes this result shows are written in binary units: only if every one of them reads
+        exactly so, as one that does not is written in decimal ones and a reader compares and adds them
+        (2.058 GB sent, 1.879 GB over NVLink and 179 MB over the NICs; not 1792 MiB beside them)."""
+        sizes = (_size_or_none(o, self.outcome.values.get(o.name)) for o in self.calculator.outputs)
+        return all(is_binary_exact(size) for size in sizes if size is not None)
 
     def to_json(self) -> dict[str, Any]:
         """Everything a page needs: raw values, display strings, charts, tables, data, notes."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["SIZE_UNITS", "parse_size", "format_size", "format_bytes", "format_number", "format_value"]
+__all__ = ["SIZE_UNITS", "parse_size", "format_size", "is_binary_exact", "format_bytes", "format_number", "format_value"]
 
 SIZE_UNITS: dict[str, int] = {
     "": 1,
@@ -58,11 +58,16 @@ def format_size(size_bytes: int) -> str:
     return f"{size_bytes} B"
 
 
-def format_bytes(size_bytes: int, digits: int = 4) -> str:
-    """A size for reading: exact binary units where they fit (``1 GiB``), otherwise grouped bytes
-    below a megabyte (``86,992 B``) and decimal units above (``7.875 GB``)."""
+def is_binary_exact(size_bytes: int) -> bool:
+    """Whether a size reads exactly in binary units (``1792 MiB``); below 1 KiB every unit reads the same."""
+    return abs(size_bytes) < 1024 or not format_size(size_bytes).endswith(" B")
+
+
+def format_bytes(size_bytes: int, digits: int = 4, binary: bool = True) -> str:
+    """A size for reading: exact binary units where they fit (``1 GiB``) unless ``binary`` is false,
+    otherwise grouped bytes below a megabyte (``86,992 B``) and decimal units above (``7.875 GB``)."""
     exact = format_size(size_bytes)
-    if not exact.endswith(" B"):
+    if binary and not exact.endswith(" B"):
         return exact
     for unit, factor in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6)):
         if abs(size_bytes) >= factor:
@@ -88,12 +93,12 @@ def format_number(value: float | int, digits: int = 4) -> str:
     return text
 
 
-def format_value(value: float | int | str | bool, unit: str, digits: int = 4) -> str:
-    """A value with its unit for display: ``12.5 µs``, ``yes``, ``ring``."""
+def format_value(value: float | int | str | bool, unit: str, digits: int = 4, binary: bool = True) -> str:
+    """A value with its unit for display: ``12.5 µs``, ``yes``, ``ring``; sizes as ``format_bytes``."""
     if isinstance(value, str):
         return value
     if unit == "B" and isinstance(value, int) and not isinstance(value, bool):
-        return format_bytes(value, digits)
+        return format_bytes(value, digits, binary)
     if value == 1 and unit.endswith("s") and unit[:-1].replace("-", "").isalpha() and len(unit) > 3:
         unit = unit[:-1]  # "1 sub-flow", "1 path": a counted noun in the singular
     text = format_number(value, digits)

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from calc import i18n
 from tests.browser.conftest import PYTHON_READY_MS
+from tests.browser.widget import Widget
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK_SHARE = 0.5  # of the letters in a page's prose (headings, paragraphs, lists; not code, tables, widgets, the
@@ -332,8 +333,10 @@ def test_the_loading_steps_are_named_in_chinese(page: Page, site: str) -> None:
 
 def test_a_chart_downloads_its_series_with_a_chinese_header(page: Page, site: str) -> None:
     page.goto(site + "zh/do-the-math/")
-    figure = page.locator('#calc-math-ring figure[data-chart="time_vs_size"]')
-    expect(figure.locator(".js-plotly-plot")).to_be_attached(timeout=PYTHON_READY_MS)
+    ring = Widget(page, "math-ring").wait_ready()
+    figure = ring.root.locator('figure[data-chart="time_vs_size"]')
+    figure.scroll_into_view_if_needed()  # a chart is drawn when the reader nears it
+    expect(figure.locator(".js-plotly-plot")).to_be_attached()
     with page.expect_download() as info:
         figure.locator("xpath=following-sibling::div[1]").get_by_role("button", name="下载数据序列 (CSV)").click()
     header = Path(info.value.path()).read_text(encoding="utf-8").splitlines()[0].split(",")

@@ -62,6 +62,29 @@ def test_non_finite_output_is_a_model_bug_not_a_validation_error() -> None:
         calc.run({})
 
 
+def _sizes(**values: int) -> registry.Result:
+    calc = Calculator("sizes", "Sizes", "Sizes.", (), tuple(Scalar(name, name, "B") for name in values),
+                      lambda: Outcome(values=values))
+    return registry.Result(calc, {}, calc.func())
+
+
+def test_sizes_of_one_result_read_in_binary_units_when_all_are_exact() -> None:
+    result = _sizes(total=1408 * 2**20, up=1152 * 2**20, small=100)
+    assert [result.display(n) for n in ("total", "up", "small")] == ["1408 MiB", "1152 MiB", "100 B"]
+
+
+def test_one_size_that_is_not_exact_puts_every_size_of_the_result_in_decimal_units() -> None:
+    result = _sizes(total=2_058_290_000, up=1792 * 2**20, out=179_000_000)
+    assert [result.display(n) for n in ("total", "up", "out")] == ["2.058 GB", "1.879 GB", "179 MB"]
+
+
+def test_a_collectives_bytes_add_up_in_one_unit() -> None:
+    # Hierarchical AllReduce of 1 GiB on 24 H100s: 1792 MiB over NVLink is exact, the network's share is not.
+    result = run("collective", {"gpus": 24, "message": "1GiB", "algorithm": "hierarchical", "system": "dgx_h100"})
+    shown = [result.display(n) for n in ("bytes_per_gpu", "scaleup_bytes_per_gpu", "scaleout_bytes_per_gpu")]
+    assert shown == ["2.058 GB", "1.879 GB", "179 MB"]
+
+
 def test_unknown_calculator_lists_the_known_ones() -> None:
     with pytest.raises(ValidationError) as info:
         get("nope")

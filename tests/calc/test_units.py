@@ -1,6 +1,6 @@
 import pytest
 
-from calc.units import format_number, format_size, format_value, parse_size
+from calc.units import format_bytes, format_number, format_size, format_value, is_binary_exact, parse_size
 
 
 @pytest.mark.parametrize(
@@ -42,6 +42,17 @@ def test_format_value_joins_number_and_unit() -> None:
                                              (2_500_000, "2.5 MB"), (0, "0 B")])
 def test_byte_outputs_read_as_binary_when_exact_and_decimal_otherwise(size: int, shown: str) -> None:
     assert format_value(size, "B") == shown
+
+
+@pytest.mark.parametrize(("size", "exact"), [(1792 * 2**20, True), (512, True), (1000, True), (0, True),
+                                             (1536, False), (179_000_000, False)])
+def test_a_size_is_binary_exact_when_a_binary_unit_writes_it_whole_or_it_is_under_1_kib(size: int, exact: bool) -> None:
+    assert is_binary_exact(size) is exact
+
+
+def test_a_size_can_be_asked_for_in_decimal_units_even_when_binary_ones_fit() -> None:
+    assert format_bytes(1792 * 2**20, binary=False) == "1.879 GB"
+    assert format_value(5376 * 1024, "B", binary=False) == "5.505 MB"
 
 
 def test_one_counted_thing_is_singular() -> None:
