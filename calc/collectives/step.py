@@ -31,9 +31,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from calc.collectives import model
+from calc.collectives import fitted, model
 from calc.collectives.collective import system_fabric
-from calc.collectives.hardware import NETWORKS, SYSTEMS
+from calc.collectives.hardware import ARCH, NETWORKS, SYSTEMS
 from calc.collectives.model import Fabric
 from calc.errors import ValidationError
 from calc.fabric.uplinks import oversubscribed_GBps
@@ -42,8 +42,8 @@ from calc.params import Bool, Choice, Float, Int, Value
 from calc.registry import calculator
 from calc.sources import cite
 
-__all__ = ["Model", "Layout", "Breakdown", "flops_per_step", "params_count", "breakdown", "MEGATRON_TABLE1",
-           "DEFAULT_EFFICIENCY", "megatron_rows", "step"]
+__all__ = ["Model", "Layout", "Breakdown", "flops_per_step", "params_count", "breakdown", "expected_error_pct",
+           "comm_expected_error_pct", "MEGATRON_TABLE1", "DEFAULT_EFFICIENCY", "megatron_rows", "step"]
 
 NARAYANAN = cite(
     "narayanan2021",
@@ -192,6 +192,43 @@ def breakdown(m: Model, lay: Layout) -> Breakdown:
                      tp_message, dp_message)
 
 
+def expected_error_pct(lay: Layout, message: float, where: str) -> float | None:
+    """The collectives model's expected error (%) for one dimension's messages of ``message`` bytes flowing over
+    ``where``: the held-out nccl-tests runs' geometric-mean error for that size band, GPU era and what the traffic
+    crosses (fitted.expected_error_pct, as every collective result states it); None when the dimension is 1."""
+    if where == "none":
+        return None
+    arch = ARCH[SYSTEMS[lay.system].scale_up.key][0]
+    return fitted.expected_error_pct(message, fitted.scope(lay.network, where == "scale-up", False), arch)
+
+
+def _dimensions(b: Breakdown, lay: Layout) -> tuple[tuple[str, int, int, float, str], ...]:
+    """(dimension, group size, message bytes, time per step in ms, where) of TP, PP and DP; a pipeline send is
+    one GPU's share of the activations (scatter/gather over the TP group)."""
+    return (("TP", lay.tp, b.tp_message, b.tp_ms, b.tp_where),
+            ("PP", lay.pp, b.tp_message // lay.tp, b.pp_ms, b.pp_where),
+            ("DP", lay.dp, b.dp_message, b.dp_ms, b.dp_where))
+
+
+def comm_expected_error_pct(b: Breakdown, lay: Layout) -> float:
+    """Expected error (%) of the exposed communication: each dimension's, weighted by its exposed time (errors
+    taken to add, not cancel: the same model times all three)."""
+    exposed = {"TP": b.tp_ms, "PP": b.pp_ms, "DP": b.dp_exposed_ms}
+    weighted = [(exposed[name], expected_error_pct(lay, message, where))
+                for name, _, message, _, where in _dimensions(b, lay)]
+    total = sum(ms for ms, error in weighted if error is not None)
+    return sum(ms * error for ms, error in weighted if error is not None) / total if total > 0 else 0.0
+
+
+def _flows(b: Breakdown, lay: Layout) -> tuple[tuple[str, int, int, float, str, float | str], ...]:
+    """The flows table: each dimension with its expected error ("–" for a dimension of 1)."""
+    rows = []
+    for name, group, message, ms, where in _dimensions(b, lay):
+        error = expected_error_pct(lay, message, where)
+        rows.append((name, group, message, round(ms, 2), where, "–" if error is None else round(error, 1)))
+    return tuple(rows)
+
+
 # Narayanan et al. 2021, Table 1 (Selene: DGX A100 80GB, 8x HDR 200G per node), sequence 2048,
 # vocabulary 51200: (params in billions, heads, hidden, layers, TP, PP, GPUs, batch, TFLOP/s per GPU,
 # aggregate PFLOP/s). The per-GPU figures are rounded to whole TFLOP/s; the aggregate column agrees
@@ -315,6 +352,9 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
         Scalar("step_ms", "Step time", "ms", "With the overlap given."),
         Scalar("step_no_overlap_ms", "Step time without overlap", "ms"),
         Scalar("comm_share_pct", "Communication share", "%", "Exposed communication over step time."),
+        Scalar("comm_expected_error_pct", "Communication: expected error", "%",
+               "± of the exposed communication time: each dimension's expected error at its message size (table "
+               "below), weighted by its exposed time. The validation has no oversubscribed fabric."),
         Scalar("utilization_pct", "GPU utilization (MFU)", "%", "Model FLOPs over step time x peak."),
         Scalar("tflops_per_gpu", "Achieved per GPU", "TFLOP/s"),
         Scalar("tp_in_domain", "TP inside the scale-up domain", "", "False when TP spills onto the NICs."),
@@ -324,7 +364,9 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
         Table("flows", "Where each parallel dimension's traffic goes",
               (Column("dimension", "Dimension"), Column("group", "Group size"),
                Column("message", "Message", "B"), Column("time_ms", "Time per step", "ms"),
-               Column("where", "Flows over"))),
+               Column("where", "Flows over"), Column("error_pct", "Expected error", "%")),
+              description="Expected error: the collectives model's at each message size (held-out nccl-tests "
+                          "runs of the same GPU era over the same links; none of them oversubscribed)."),
         Table("megatron", "Against Megatron-LM's published runs (Narayanan et al. 2021, Table 1, DGX A100)",
               (Column("config", "Configuration"), Column("published_s", "Published iteration", "s"),
                Column("model_s", "This model", "s"), Column("error_pct", "Error", "%")),
@@ -353,15 +395,14 @@ def step(*, system: str, network: str, layers: int, hidden: int, seq_len: int, v
             "pp_comm_ms": b.pp_ms, "dp_comm_ms": b.dp_ms, "dp_exposed_ms": b.dp_exposed_ms,
             "step_ms": b.step_ms, "step_no_overlap_ms": b.step_no_overlap_ms,
             "comm_share_pct": 100 * exposed / b.step_ms,
+            "comm_expected_error_pct": comm_expected_error_pct(b, lay),
             "utilization_pct": 100 * flops / (lay.gpus * peak_TFLOPs * 1e12) / (b.step_ms / 1e3),
             "tflops_per_gpu": flops / lay.gpus / (b.step_ms / 1e3) / 1e12,
             "tp_in_domain": tp <= gpus_per_domain, "tp_flows": b.tp_where, "dp_flows": b.dp_where,
             "pp_flows": b.pp_where,
         },
         tables={
-            "flows": (("TP", tp, b.tp_message, round(b.tp_ms, 2), b.tp_where),
-                      ("PP", pp, b.tp_message // tp, round(b.pp_ms, 2), b.pp_where),
-                      ("DP", dp, b.dp_message, round(b.dp_ms, 2), b.dp_where)),
+            "flows": _flows(b, lay),
             "megatron": megatron_rows(efficiency, overlap),
         },
         charts={"step_vs_tp": _tp_sweep(m, lay)},

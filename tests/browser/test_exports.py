@@ -28,9 +28,10 @@ def test_a_widget_table_downloads_as_csv_with_plain_numbers(page: Page, site: st
     name, body = downloaded(page, wrap.locator("xpath=following-sibling::div[1]").get_by_role("button", name="Download table (CSV)"))
     rows = list(csv.reader(io.StringIO(body.decode())))
     assert name == "step-flows.csv"
-    assert rows[0] == ["Dimension", "Group size", "Message (B)", "Time per step (ms)", "Flows over"]
+    assert rows[0] == ["Dimension", "Group size", "Message (B)", "Time per step (ms)", "Flows over", "Expected error (%)"]
     assert len(rows) == 1 + len(run("step").outcome.tables["flows"])
     assert all("," not in cell for row in rows[1:] for cell in row[1:4])
+    assert [float(row[5]) for row in rows[1:]] == [row[5] for row in run("step").outcome.tables["flows"]]
 
 
 def test_a_chart_downloads_its_series_as_csv(page: Page, site: str) -> None:

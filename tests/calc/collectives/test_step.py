@@ -67,6 +67,32 @@ def test_overlap_hides_data_parallel_traffic() -> None:
     assert float(got["step_ms"]) < float(got["step_no_overlap_ms"])
 
 
+def test_each_dimension_states_the_collective_models_expected_error_at_its_message_size() -> None:
+    # TP 8 in one DGX H100: 48 MiB AllReduces inside the domain, as the collective calculator states them.
+    rows = {row[0]: row for row in run("step").outcome.tables["flows"]}
+    inside = run("collective", {"system": "dgx_h100", "gpus": 8, "message": "48MiB"}).value("expected_error_pct")
+    assert rows["TP"][2] == 48 * 2**20
+    assert rows["TP"][5] == round(float(inside), 1)
+    across = run("collective", {"system": "dgx_h100", "gpus": 96, "message": str(rows["DP"][2])})
+    assert rows["DP"][5] == round(float(across.value("expected_error_pct")), 1)
+
+
+def test_a_dimension_of_one_has_no_expected_error() -> None:
+    rows = {row[0]: row for row in run("step", {"tp": 1, "dp": 96}).outcome.tables["flows"]}
+    assert (rows["TP"][4], rows["TP"][5]) == ("none", "–")
+
+
+def test_communication_error_weights_each_dimension_by_its_exposed_time() -> None:
+    got = run("step", {"overlap": 0.5})
+    rows = {row[0]: row for row in got.outcome.tables["flows"]}
+    values = got.outcome.values
+    exposed = {"TP": values["tp_comm_ms"], "PP": values["pp_comm_ms"], "DP": values["dp_exposed_ms"]}
+    raw = {"TP": 13.0, "PP": 13.0, "DP": 3.0}  # the table's errors for these sizes (held-out, fitted.py)
+    assert {k: rows[k][5] for k in raw} == raw
+    weighted = sum(float(exposed[k]) * raw[k] for k in raw) / sum(float(v) for v in exposed.values())
+    assert values["comm_expected_error_pct"] == pytest.approx(weighted, rel=1e-9)
+
+
 def test_utilization_times_peak_is_the_achieved_flops() -> None:
     got = out()
     assert float(got["utilization_pct"]) / 100 * 989.0 == pytest.approx(got["tflops_per_gpu"], rel=1e-12)
