@@ -354,7 +354,7 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
         Scalar("comm_share_pct", "Communication share", "%", "Exposed communication over step time."),
         Scalar("comm_expected_error_pct", "Communication: expected error", "%",
                "± of the exposed communication time: each dimension's expected error at its message size (table "
-               "below), weighted by its exposed time. The validation has no oversubscribed fabric."),
+               "below), weighted by its exposed time. The validation takes every run's fabric as non-blocking."),
         Scalar("utilization_pct", "GPU utilization (MFU)", "%", "Model FLOPs over step time x peak."),
         Scalar("tflops_per_gpu", "Achieved per GPU", "TFLOP/s"),
         Scalar("tp_in_domain", "TP inside the scale-up domain", "", "False when TP spills onto the NICs."),
@@ -366,7 +366,7 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
                Column("message", "Message", "B"), Column("time_ms", "Time per step", "ms"),
                Column("where", "Flows over"), Column("error_pct", "Expected error", "%")),
               description="Expected error: the collectives model's at each message size (held-out nccl-tests "
-                          "runs of the same GPU era over the same links; none of them oversubscribed)."),
+                          "runs of the same GPU era over the same links, each taken as non-blocking)."),
         Table("megatron", "Against Megatron-LM's published runs (Narayanan et al. 2021, Table 1, DGX A100)",
               (Column("config", "Configuration"), Column("published_s", "Published iteration", "s"),
                Column("model_s", "This model", "s"), Column("error_pct", "Error", "%")),
