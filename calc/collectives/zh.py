@@ -356,6 +356,7 @@ MESSAGES: dict[str, str] = {
     'DP comm (exposed)': 'DP 通信 (暴露)',
     'scale-up': '纵向扩展',
     'scale-out': '横向扩展',
+    'scale-up + scale-out': '纵向扩展 + 横向扩展',
     'What a ring AllReduce sends': 'ring AllReduce 发送多少数据',
     'A ring AllReduce of a {mib} MiB gradient buffer runs on {gpus} GPUs. How many bytes does each GPU send?': '一次 {mib} MiB 梯度缓冲区的 ring AllReduce 在 {gpus} 个 GPU 上运行。每个 GPU 发送多少字节?',
     'Not the buffer once: reduce-scatter then all-gather each send (N−1)/N of it.': '不是缓冲区的一倍：reduce-scatter 和 all-gather 各发送其 (N−1)/N。',

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calc import i18n
 from calc.collectives.step import MEGATRON_TABLE1, Model, flops_per_step, params_count
 from calc.errors import ValidationError
 from calc.registry import run
@@ -91,6 +92,14 @@ def test_communication_error_weights_each_dimension_by_its_exposed_time() -> Non
     assert {k: rows[k][5] for k in raw} == raw
     weighted = sum(float(exposed[k]) * raw[k] for k in raw) / sum(float(v) for v in exposed.values())
     assert values["comm_expected_error_pct"] == pytest.approx(weighted, rel=1e-9)
+
+
+@pytest.mark.parametrize("per_domain", [8, 4, 1])
+def test_where_each_kind_of_traffic_flows_reads_in_chinese(per_domain: int) -> None:
+    # 8: TP inside; 4: TP over both tiers; 1: every dimension over the network.
+    result = run("step", {"gpus_per_domain": per_domain})
+    shown = {name: i18n.translate(result.display(name), "zh", "collectives") for name in ("tp_flows", "dp_flows", "pp_flows")}
+    assert set(shown.values()) <= {"纵向扩展", "横向扩展", "纵向扩展 + 横向扩展"}
 
 
 def test_utilization_times_peak_is_the_achieved_flops() -> None:
