@@ -51,8 +51,7 @@ def test_message_size_axis_reads_binary_sizes_and_presets_say_they_are_rings(pag
     ring = Widget(page, "math-ring")
     before = ring.root.locator("svg.calc-svg").filter(visible=True).evaluate(SVG_X_TICKS)
     assert before == ["1 KiB", "32 KiB", "1 MiB", "32 MiB", "1 GiB"]
-    ring.wait_ready()
-    shown = ring.root.locator(".calc-plot.js-plotly-plot").evaluate(LIVE)
+    shown = ring.wait_ready().live_plot().evaluate(LIVE)
     assert shown["ticks"] == before
     assert all(n.endswith("(textbook ring)") for n in shown["names"][:2])
 
@@ -60,8 +59,7 @@ def test_message_size_axis_reads_binary_sizes_and_presets_say_they_are_rings(pag
 def test_oversubscription_series_lying_on_each_other_are_named_and_dashed(page: Page, site: str) -> None:
     page.goto(site + "designing-the-fabric/")
     plot = page.locator(".calc-widget", has=page.locator('[data-chart="slowdown"]')).first
-    Widget(page, plot).wait_ready()
-    live = plot.locator(".calc-plot.js-plotly-plot").evaluate(
+    live = Widget(page, plot).wait_ready().live_plot("slowdown").evaluate(
         "p => p._fullData.map(t => [t.name, t.line.dash])")
     assert ["allreduce, packed (same as incast)", "3px,3px"] in [list(t) for t in live]
     assert len({dash for _, dash in live}) == len(live)
@@ -110,7 +108,7 @@ def test_live_chart_legend_entries_stay_inside_the_plot_on_a_phone(browser: Brow
         page = context.new_page()
         page.goto(site + "tuning-pfc-ecn/")
         lab = Widget(page, page.locator(".calc-widget", has=page.locator('[data-chart="pause"]')).first).wait_ready()
-        plot = lab.root.locator('[data-chart="pause"] .calc-plot.js-plotly-plot')
+        plot = lab.live_plot("pause")
         expect(plot.locator(".legend .traces")).to_have_count(5)
         assert plot.evaluate(LEGEND_OUTSIDE) == []
         shown = plot.evaluate("p => [...p.querySelectorAll('.legend .traces')].map(e => e.textContent.replace(/ /g, ''))")

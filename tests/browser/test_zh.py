@@ -333,10 +333,8 @@ def test_the_loading_steps_are_named_in_chinese(page: Page, site: str) -> None:
 
 def test_a_chart_downloads_its_series_with_a_chinese_header(page: Page, site: str) -> None:
     page.goto(site + "zh/do-the-math/")
-    ring = Widget(page, "math-ring").wait_ready()
-    figure = ring.root.locator('figure[data-chart="time_vs_size"]')
-    figure.scroll_into_view_if_needed()  # a chart is drawn when the reader nears it
-    expect(figure.locator(".js-plotly-plot")).to_be_attached()
+    Widget(page, "math-ring").wait_ready().live_plot("time_vs_size")
+    figure = page.locator('#calc-math-ring figure[data-chart="time_vs_size"]')
     with page.expect_download() as info:
         figure.locator("xpath=following-sibling::div[1]").get_by_role("button", name="下载数据序列 (CSV)").click()
     header = Path(info.value.path()).read_text(encoding="utf-8").splitlines()[0].split(",")

@@ -40,6 +40,15 @@ class Widget:
                 if "not attached" not in str(error) or attempt == attempts - 1:
                     raise
 
+    def live_plot(self, chart: str | None = None) -> Locator:
+        """The interactive chart (the first, or the one of output ``chart``) once drawn: a chart is drawn when the
+        reader nears it, so scroll to it first."""
+        figure = self.root.locator(f'figure.calc-chart[data-chart="{chart}"]' if chart else "figure.calc-chart").first
+        figure.scroll_into_view_if_needed()
+        plot = figure.locator(".calc-plot.js-plotly-plot")
+        expect(plot).to_be_visible()
+        return plot
+
     def runs(self) -> str:
         return self.root.get_attribute("data-runs") or "0"
 
