@@ -430,6 +430,7 @@ class Widget {
     // The inputs each chart and the view are drawn for (the build-time drawing: the page's own).
     this.shown = new WeakMap();
     const built = JSON.stringify({ ...this.state.params, ...this.initial });
+    this.resultFor = built; // the inputs the numbers on screen were computed for
     for (const el of root.querySelectorAll(".calc-chart, .calc-view")) { this.shown.set(el, built); nearObserver?.observe(el); screenObserver?.observe(el); }
     this.form.addEventListener("input", (e) => this.onInput(e));
     this.form.addEventListener("change", (e) => this.onInput(e));
@@ -529,9 +530,13 @@ class Widget {
     this.sent = text;
     const seq = ++this.seq;
     this.root.dataset.busy = "true";
-    // A run the reader would notice: say that the results shown are for the previous inputs.
+    // Back to the inputs the numbers on screen are for: they are current again. A run for other
+    // inputs that the reader would notice: say that the results shown are for the previous inputs
+    // (not for a run of the same inputs, such as the first live run of the page's own).
+    const current = text === this.resultFor;
+    if (current && this.root.dataset.stale === "running") this.markStale(null);
     const slow = setTimeout(() => {
-      if (seq === this.seq && this.root.dataset.stale !== "pending") this.markStale("running");
+      if (seq === this.seq && !current && this.root.dataset.stale !== "pending") this.markStale("running");
     }, SLOW_RUN_MS);
     try {
       const t0 = performance.now();
@@ -541,6 +546,7 @@ class Widget {
       this.clearErrors();
       this.markStale(null);
       this.result = result;
+      this.resultFor = text;
       await this.show(result, text);
       this.root.dataset.ms = String(performance.now() - t0);
       this.root.dataset.chartsAt ??= String(performance.now());
