@@ -11,6 +11,7 @@ the registry, so a new module with a declaration needs no other registration.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import math
@@ -56,7 +57,7 @@ class Result:
             return f"{value} {out.unit}".strip()
         return format_value(value, out.unit, out.digits, self.binary_sizes)
 
-    @property
+    @functools.cached_property
     def binary_sizes(self) -> bool:
         """Whether the sizes this result shows are written in binary units: only if every one of them reads
         exactly so, as one that does not is written in decimal ones and a reader compares and adds them

@@ -202,31 +202,29 @@ def expected_error_pct(lay: Layout, message: float, where: str) -> float | None:
     return fitted.expected_error_pct(message, fitted.scope(lay.network, where == "scale-up", False), arch)
 
 
-def _dimensions(b: Breakdown, lay: Layout) -> tuple[tuple[str, int, int, float, str], ...]:
-    """(dimension, group size, message bytes, time per step in ms, where) of TP, PP and DP; a pipeline send is
-    one GPU's share of the activations (scatter/gather over the TP group)."""
-    return (("TP", lay.tp, b.tp_message, b.tp_ms, b.tp_where),
+def _dimensions(b: Breakdown, lay: Layout) -> tuple[tuple[str, int, int, float, str, float | None], ...]:
+    """(dimension, group size, message bytes, time per step in ms, where, expected error %) of TP, PP and DP; a
+    pipeline send is one GPU's share of the activations (scatter/gather over the TP group)."""
+    rows = (("TP", lay.tp, b.tp_message, b.tp_ms, b.tp_where),
             ("PP", lay.pp, b.tp_message // lay.tp, b.pp_ms, b.pp_where),
             ("DP", lay.dp, b.dp_message, b.dp_ms, b.dp_where))
+    return tuple((*row, expected_error_pct(lay, row[2], row[4])) for row in rows)
 
 
-def comm_expected_error_pct(b: Breakdown, lay: Layout) -> float:
+def comm_expected_error_pct(b: Breakdown, dimensions: tuple[tuple[str, int, int, float, str, float | None], ...]) -> float:
     """Expected error (%) of the exposed communication: each dimension's, weighted by its exposed time (errors
     taken to add, not cancel: the same model times all three)."""
     exposed = {"TP": b.tp_ms, "PP": b.pp_ms, "DP": b.dp_exposed_ms}
-    weighted = [(exposed[name], expected_error_pct(lay, message, where))
-                for name, _, message, _, where in _dimensions(b, lay)]
-    total = sum(ms for ms, error in weighted if error is not None)
-    return sum(ms * error for ms, error in weighted if error is not None) / total if total > 0 else 0.0
+    weighted = [(exposed[name], error) for name, *_, error in dimensions if error is not None]
+    total = sum(ms for ms, _ in weighted)
+    return sum(ms * error for ms, error in weighted) / total if total > 0 else 0.0
 
 
-def _flows(b: Breakdown, lay: Layout) -> tuple[tuple[str, int, int, float, str, float | str], ...]:
+def _flows(dimensions: tuple[tuple[str, int, int, float, str, float | None], ...]
+           ) -> tuple[tuple[str, int, int, float, str, float | str], ...]:
     """The flows table: each dimension with its expected error ("–" for a dimension of 1)."""
-    rows = []
-    for name, group, message, ms, where in _dimensions(b, lay):
-        error = expected_error_pct(lay, message, where)
-        rows.append((name, group, message, round(ms, 2), where, "–" if error is None else round(error, 1)))
-    return tuple(rows)
+    return tuple((name, group, message, round(ms, 2), where, "–" if error is None else round(error, 1))
+                 for name, group, message, ms, where, error in dimensions)
 
 
 # Narayanan et al. 2021, Table 1 (Selene: DGX A100 80GB, 8x HDR 200G per node), sequence 2048,
@@ -386,6 +384,7 @@ def step(*, system: str, network: str, layers: int, hidden: int, seq_len: int, v
                  grad_bytes, network)
     _validate(m, lay)
     b = breakdown(m, lay)
+    dimensions = _dimensions(b, lay)
     flops = flops_per_step(m)
     exposed = b.tp_ms + b.pp_ms + b.dp_exposed_ms
     return Outcome(
@@ -395,14 +394,14 @@ def step(*, system: str, network: str, layers: int, hidden: int, seq_len: int, v
             "pp_comm_ms": b.pp_ms, "dp_comm_ms": b.dp_ms, "dp_exposed_ms": b.dp_exposed_ms,
             "step_ms": b.step_ms, "step_no_overlap_ms": b.step_no_overlap_ms,
             "comm_share_pct": 100 * exposed / b.step_ms,
-            "comm_expected_error_pct": comm_expected_error_pct(b, lay),
+            "comm_expected_error_pct": comm_expected_error_pct(b, dimensions),
             "utilization_pct": 100 * flops / (lay.gpus * peak_TFLOPs * 1e12) / (b.step_ms / 1e3),
             "tflops_per_gpu": flops / lay.gpus / (b.step_ms / 1e3) / 1e12,
             "tp_in_domain": tp <= gpus_per_domain, "tp_flows": b.tp_where, "dp_flows": b.dp_where,
             "pp_flows": b.pp_where,
         },
         tables={
-            "flows": _flows(b, lay),
+            "flows": _flows(dimensions),
             "megatron": megatron_rows(efficiency, overlap),
         },
         charts={"step_vs_tp": _tp_sweep(m, lay)},
