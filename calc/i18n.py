@@ -5,7 +5,9 @@ templates, CLI words) or ``calc/<topic>/zh.py`` (a topic's calculator texts), ho
 ``MESSAGES: dict[str, str]`` that maps the exact English text to its Chinese text. The
 declarations stay in English; :func:`localize` gives a copy of a calculator whose texts are
 looked up, so the CLI, the form, the pre-render and the worker render it unchanged. Values,
-units and identifiers are never translated: the numbers are the same in both languages.
+units and identifiers are never translated: the numbers are the same in both languages. An
+output declared to show names (``Scalar.names``, ``Column.names``: hosts, files, published
+runs, metrics, products) is kept as it is, even where a catalogue has the same text.
 
 Catalogues are never merged. A text is looked up topic first: the catalogue of the
 calculator's topic package, then the kernel's, then the other topics' (for a note another
@@ -29,7 +31,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from calc.errors import ValidationError
-from calc.outputs import Chart, Column, Output, Scalar, Table
+from calc.outputs import Chart, Output, Scalar, Table
 from calc.params import Bounded, Choice, Param
 from calc.registry import Calculator, get
 
@@ -192,7 +194,7 @@ def _output(o: Output, t: Callable[[str], str]) -> Output:
     if isinstance(o, Chart):
         return dataclasses.replace(o, title=t(o.title), x_label=t(o.x_label), y_label=t(o.y_label),
                                    description=t(o.description))
-    columns = tuple(Column(c.name, t(c.label), c.unit) for c in o.columns)
+    columns = tuple(dataclasses.replace(c, label=t(c.label)) for c in o.columns)
     return dataclasses.replace(o, title=t(o.title), columns=columns, description=t(o.description))
 
 
@@ -219,13 +221,30 @@ def localize_result(data: dict[str, Any], lang: str) -> dict[str, Any]:
     if lang == "en":
         return data
     t = translator(lang, _calculator_topic(data.get("calculator")))
+    names = _names(data.get("calculator"))
     charts = {k: [_trace(trace, t) for trace in v] for k, v in data["charts"].items()}
-    tables = {k: [[t(v) if isinstance(v, str) else v for v in row] for row in rows]
-              for k, rows in data["tables"].items()}
-    # A scalar shown as a catalogued word ("yes", "all clear") is translated; numbers with units are kept.
-    display = {k: t(v) for k, v in data.get("display", {}).items()}
+    tables = {k: [_row(row, names.get(k, ()), t) for row in rows] for k, rows in data["tables"].items()}
+    # A scalar shown as a catalogued word ("yes", "all clear") is translated; numbers with units and names are kept.
+    display = {k: v if k in names else t(v) for k, v in data.get("display", {}).items()}
     return {**data, "display": display, "charts": charts, "tables": tables, "notes": [t(n) for n in data["notes"]],
             **_view_data(data, lang)}
+
+
+def _names(calculator: object) -> dict[str, tuple[int, ...]]:
+    """The outputs of the calculator called ``calculator`` that show names (Scalar.names, Column.names): a
+    scalar's name, or a table's name with the positions of its name columns."""
+    try:
+        outputs = get(str(calculator)).outputs
+    except ValidationError:
+        return {}
+    found = {o.name: () for o in outputs if isinstance(o, Scalar) and o.names}
+    tables = {o.name: tuple(i for i, c in enumerate(o.columns) if c.names) for o in outputs if isinstance(o, Table)}
+    return {**found, **{k: v for k, v in tables.items() if v}}
+
+
+def _row(row: list[Any], kept: tuple[int, ...], t: Callable[[str], str]) -> list[Any]:
+    """A table row with its texts translated, but for the name columns (positions ``kept``)."""
+    return [t(v) if isinstance(v, str) and i not in kept else v for i, v in enumerate(row)]
 
 
 def _trace(trace: dict[str, Any], t: Callable[[str], str]) -> dict[str, Any]:

@@ -18,7 +18,11 @@ JSON = Any
 
 @dataclass(frozen=True)
 class Scalar:
-    """One number (or a short word such as the chosen algorithm) with its unit."""
+    """One number (or a short word such as the chosen algorithm) with its unit.
+
+    ``names``: a word it shows is a name (an algorithm's key, a switch, a hash), kept as it is in
+    every language; any other word is looked up in the catalogue (calc.i18n.localize_result).
+    """
 
     name: str
     label: str
@@ -26,6 +30,7 @@ class Scalar:
     description: str = ""
     digits: int = 4
     plain: bool = False  # identifiers such as a UDP port: no thousands separator
+    names: bool = False
     kind: ClassVar[str] = "scalar"
 
     def spec(self) -> dict[str, Any]:
@@ -80,9 +85,14 @@ class Chart:
 
 @dataclass(frozen=True)
 class Column:
+    """One column of a table. ``names``: its texts are names (hosts, files, published runs, metrics,
+    products, units), kept as they are in every language; any other column's texts are looked up in
+    the catalogue (calc.i18n.localize_result)."""
+
     name: str
     label: str
     unit: str = ""
+    names: bool = False
 
 
 @dataclass(frozen=True)

@@ -516,10 +516,10 @@ def _values(parts: dict[str, tuple[Checked, ...]]) -> dict[str, float | int | st
     return values
 
 
-POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", "Operation"),
+POINT_COLUMNS = (Column("series", "Run", names=True), Column("split", "Part"), Column("op", "Operation", names=True),
                  Column("size", "Size", "B"), Column("measured", "Measured"), Column("model", "Model"),
-                 Column("error_pct", "Error", "%"), Column("choice", "Model's algorithm/protocol"),
-                 Column("in_target", "In target"), Column("source", "Source"))
+                 Column("error_pct", "Error", "%"), Column("choice", "Model's algorithm/protocol", names=True),
+                 Column("in_target", "In target"), Column("source", "Source", names=True))
 
 
 @calculator(
@@ -558,10 +558,10 @@ POINT_COLUMNS = (Column("series", "Run"), Column("split", "Part"), Column("op", 
                Column("mid", "1 MiB–1 GiB: largest error", "%"), Column("small_min", "< 1 MiB: lowest ratio"),
                Column("small_max", "< 1 MiB: highest ratio"), Column("geomean", "≥ 1 MiB: geomean error", "%"))),
         Table("runs", "Errors by published run",
-              (Column("series", "Run"), Column("split", "Part"), Column("points", "Points"),
+              (Column("series", "Run", names=True), Column("split", "Part"), Column("points", "Points"),
                Column("in_target", "In target"), Column("small", "< 1 MiB: model/measured time"),
                Column("mid", "1 MiB–1 GiB: model/measured busbw"), Column("large", "≥ 1 GiB: model/measured busbw"),
-               Column("source", "Source"))),
+               Column("source", "Source", names=True))),
         *(Table(prefix, f"{split.capitalize()} points", POINT_COLUMNS) for split, prefix, _ in PARTS if split in TABLED),
         Chart("curves", "Measured and modelled bus bandwidth, per published run", "Message size",
               "Bus bandwidth", "B", "GB/s", log_x=True, log_y=True,

@@ -226,7 +226,7 @@ def _validate(r: Routing) -> None:
         Scalar("expected_error_pct", "Expected error", "%",
                "Mean absolute error against DeepEP's published dispatch/combine figures."),
         Table("deepep", "Against DeepEP's published figures (DeepSeek-V3 shapes: hidden 7168, 256 experts, top-8)",
-              (Column("case", "Case"), Column("unit", "Compared"), Column("pub_dispatch", "Published dispatch"),
+              (Column("case", "Case"), Column("unit", "Compared", names=True), Column("pub_dispatch", "Published dispatch"),
                Column("model_dispatch", "Model dispatch"), Column("err_dispatch", "Error", "%"),
                Column("pub_combine", "Published combine"), Column("model_combine", "Model combine"),
                Column("err_combine", "Error", "%")),

@@ -360,7 +360,7 @@ SYSTEM_FILLS: dict[str, dict[str, Value]] = {
         Scalar("dp_flows", "DP traffic flows over", ""),
         Scalar("pp_flows", "PP traffic flows over", ""),
         Table("flows", "Where each parallel dimension's traffic goes",
-              (Column("dimension", "Dimension"), Column("group", "Group size"),
+              (Column("dimension", "Dimension", names=True), Column("group", "Group size"),
                Column("message", "Message", "B"), Column("time_ms", "Time per step", "ms"),
                Column("where", "Flows over"), Column("error_pct", "Expected error", "%")),
               description="Expected error: the collectives model's at each message size (held-out nccl-tests "

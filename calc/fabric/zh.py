@@ -189,6 +189,7 @@ MESSAGES: dict[str, str] = {
     "rail_optimized must be true when a server's {rails} NICs exceed a leaf's {down} down ports: got false": '当一台服务器的 {rails} 块网卡超过叶交换机的 {down} 个下行端口时，rail_optimized 必须为 true：收到 false',
     'gpus must be at most {limit} for a 2-tier fabric of {where}: got {value}': '对于 {where} 的两层网络，gpus 最多为 {limit}：收到 {value}',
     'gpus must be at most {limit} for a 3-tier fabric of {where}: got {value}': '对于 {where} 的三层网络，gpus 最多为 {limit}：收到 {value}',
+    '{ports}-port switches at {ratio}': '{ports} 端口交换机、收敛比 {ratio}',
     'gpus_per_leaf must be at most gpus ({gpus}): got {value}': 'gpus_per_leaf 最多为 gpus ({gpus})：收到 {value}',
     # the words of worked problems' steps (problems.py)
     "{expr} → divisor of {up}": "{expr} → {up} 的约数",

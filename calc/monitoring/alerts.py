@@ -202,7 +202,7 @@ def _count_param(name: str, label: str, default: int, help_text: str) -> Int:
         Scalar("pfc_pause_per_s", "PFC pause frames per second", "frames/s", "Pause frames over the window."),
         Scalar("ecn_mark_pct", "ECN mark rate", "%", "Marked packets as a share of packets received.", digits=3),
         Table("verdicts", "Alert states", (
-            Column("alert", "Alert"), Column("state", "State"), Column("why", "Why"),
+            Column("alert", "Alert", names=True), Column("state", "State"), Column("why", "Why"),
             Column("action", "First action"),
         ), description="Each rule of the table against the counters."),
     ),
@@ -250,7 +250,7 @@ def alerts(*, scenario: str, window_min: int, held_min: int, rx_packets: int, rx
             Column("meaning", "What it means"), Column("action", "First action"),
         ), description="The article's table, made precise, with the thresholds in use."),
         Table("metrics", "Where each metric comes from", (
-            Column("metric", "Prometheus metric"), Column("exporter", "Exporter"), Column("raw", "Raw counter"),
+            Column("metric", "Prometheus metric", names=True), Column("exporter", "Exporter"), Column("raw", "Raw counter"),
         ), description="The metrics the rules and the dashboard use."),
     ),
     sources=(MLX5_COUNTERS, NODE_EXPORTER_ETHTOOL, NODE_EXPORTER_IB, SNMP_EXPORTER, RFC3635, RFC2790,

@@ -95,22 +95,30 @@ _IB = "node_exporter, infiniband collector"
 _SNMP = "snmp_exporter on the switch"
 
 METRICS: dict[str, Metric] = {m.name: m for m in (
-    Metric("node_ethtool_received_packets_phy", _ETHTOOL, "mlx5 ethtool rx_packets_phy", "counter"),
+    Metric("node_ethtool_received_packets_phy", _ETHTOOL,
+           "mlx5 ethtool rx_packets_phy (packets received at the physical port, without those dropped for a bad FCS "
+           "or length)", "counter"),
     Metric("node_ethtool_received_discards_phy", _ETHTOOL,
            "mlx5 ethtool rx_discards_phy (dropped: no receive buffer at the port)", "counter"),
     Metric("node_ethtool_received_prio3_pause", _ETHTOOL,
            "mlx5 ethtool rx_prio3_pause (PFC pause frames received on priority 3)", "counter"),
     Metric("node_ethtool_transmitted_prio3_pause", _ETHTOOL,
            "mlx5 ethtool tx_prio3_pause (PFC pause frames sent on priority 3)", "counter"),
-    Metric("node_ethtool_received_crc_errors_phy", _ETHTOOL, "mlx5 ethtool rx_crc_errors_phy", "counter"),
+    Metric("node_ethtool_received_crc_errors_phy", _ETHTOOL,
+           "mlx5 ethtool rx_crc_errors_phy (received frames dropped for a bad FCS (CRC) at the physical port)",
+           "counter"),
     Metric("node_infiniband_port_packets_received_total", _IB,
-           "/sys/class/infiniband/<dev>/ports/<n>/counters/port_rcv_packets", "counter"),
+           "/sys/class/infiniband/<dev>/ports/<n>/counters/port_rcv_packets (packets received on the port, all "
+           "virtual lanes)", "counter"),
     Metric("node_infiniband_np_ecn_marked_roce_packets_received_total", _IB,
-           "/sys/class/infiniband/<dev>/ports/<n>/hw_counters/np_ecn_marked_roce_packets", "counter"),
+           "/sys/class/infiniband/<dev>/ports/<n>/hw_counters/np_ecn_marked_roce_packets (RoCE packets that arrived "
+           "ECN-marked: the notification point's count)", "counter"),
     Metric("node_infiniband_port_data_received_bytes_total", _IB,
            "/sys/class/infiniband/<dev>/ports/<n>/counters/port_rcv_data (4-byte words; the exporter multiplies by 4)",
            "counter"),
-    Metric("node_infiniband_rate_bytes_per_second", _IB, "/sys/class/infiniband/<dev>/ports/<n>/rate", "gauge"),
+    Metric("node_infiniband_rate_bytes_per_second", _IB,
+           "/sys/class/infiniband/<dev>/ports/<n>/rate (the port's signalling rate as text, such as 400 Gb/sec (4X "
+           "NDR); the exporter gives it in bytes per second)", "gauge"),
     Metric("dot3StatsFCSErrors", _SNMP + " (EtherLike-MIB, RFC 3635)",
            "frames received with a bad FCS (CRC)", "counter"),
     Metric("hrProcessorLoad", _SNMP + " (HOST-RESOURCES-MIB, RFC 2790)",

@@ -149,7 +149,7 @@ def _allreduce_ms(d: Domain, message: int) -> float:
         Scalar("rubin_aggregate_TBps", "Vera Rubin NVL72 aggregate", "TB/s", "72 × 3.6 TB/s."),
         Scalar("rubin_speedup", "Vera Rubin over GB200 AllReduce speed-up", "×"),
         Table("domains", "Published scale-up domains", (
-            Column("system", "System"), Column("link", "Scale-up link"), Column("year", "Year"),
+            Column("system", "System", names=True), Column("link", "Scale-up link", names=True), Column("year", "Year"),
             Column("accelerators", "Accelerators"), Column("per_dir", "Per accelerator, each way", "GB/s"),
             Column("aggregate", "Domain, both ways", "TB/s"), Column("allreduce", "AllReduce floor", "ms"))),
     ),

@@ -89,7 +89,7 @@ MESSAGES: dict[str, str] = {
     'Most servers cut off by one switch': '单台交换机故障最多断开的服务器数',
     'Largest blast radius of a single switch.': '单台交换机的最大故障影响范围。',
     'Worst single switch to lose': '最不能失去的单台交换机',
-    'Ranked by servers cut off, then servers slowed, then capacity lost.': '依次按断开的服务器数、变慢的服务器数、损失的容量排序。',
+    'Ranked by servers cut off, then servers slowed, then capacity lost; – when there is no switch.': '依次按断开的服务器数、变慢的服务器数、损失的容量排序；没有交换机时为 –。',
     'Leaves': '叶交换机',
     'Network': '网络',
     'Leaf': '叶交换机',

@@ -189,3 +189,14 @@ def test_a_result_word_is_shown_in_chinese_and_a_number_with_its_unit_is_kept() 
 def test_the_live_result_carries_its_display_words_in_chinese() -> None:
     result = json.loads(jsonapi.run_json("alerts", "{}", "zh"))["result"]
     assert result["display"]["verdict"] == "全部正常"
+
+
+def test_a_column_of_names_is_kept_as_it_is_even_where_the_catalogue_has_the_text() -> None:
+    assert i18n.translate("AMD Helios (MI455X)", "zh", "scaleup") == "AMD Helios 机架 (MI455X)"
+    rows = json.loads(jsonapi.run_json("scaleup_roadmap", "{}", "zh"))["result"]["tables"]["domains"]
+    assert "AMD Helios (MI455X)" in [row[0] for row in rows]
+
+
+def test_a_scalar_of_names_is_kept_and_a_word_scalar_is_translated() -> None:
+    display = json.loads(jsonapi.run_json("collective", '{"system": "link"}', "zh"))["result"]["display"]
+    assert (display["algorithm_used"], display["bound_by"]) == ("ring", "链路")
