@@ -14,13 +14,19 @@ class ValidationError(ValueError):
     ``field`` is the parameter name the reader must fix, or ``None`` when the
     problem is not tied to one parameter (an unknown calculator, say). Parameter errors
     also carry ``label``, ``rule`` (a template over ``args``) and ``got``.
+
+    The message names parameters as the command line does (``gpus_per_leaf must be at most
+    gpus (16): got 32``); ``mentions`` lists the parameters it names besides ``field``, so a
+    page can show each by its label (calc.i18n.for_readers).
     """
 
     def __init__(self, field: str | None, message: str, *, label: str | None = None,
-                 rule: str | None = None, args: dict[str, str] | None = None, got: str = "") -> None:
+                 rule: str | None = None, args: dict[str, str] | None = None, got: str = "",
+                 mentions: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
+        self.mentions = mentions
         # The parts, so the message can be rendered in another language (calc.i18n.message):
         # the field's label, the rule as a template over ``args``, and the value as quoted.
         self.label = label

@@ -35,7 +35,7 @@ from calc.outputs import Chart, Output, Scalar, Table
 from calc.params import Bounded, Choice, Param
 from calc.registry import Calculator, get
 
-__all__ = ["LANGUAGES", "KERNEL", "check_lang", "catalogue", "topic_of", "translate", "lookup", "localize",
+__all__ = ["LANGUAGES", "KERNEL", "check_lang", "catalogue", "topic_of", "translate", "lookup", "localize", "for_readers",
            "message", "localize_result", "declared_texts", "cell", "translator", "rule_text"]
 
 LANGUAGES = ("en", "zh")
@@ -274,6 +274,26 @@ def message(exc: ValidationError, lang: str, topic: str | None = None) -> str:
     rule = translate(exc.rule, lang, KERNEL).format(**exc.rule_args)
     template = translate("{label} must {rule}: got {value}", lang, KERNEL)
     return template.format(label=translate(exc.label or exc.field or "", lang, topic), rule=rule, value=exc.got)
+
+
+def for_readers(exc: ValidationError, calc: Calculator, lang: str) -> str:
+    """The error's message in ``lang`` as a page shows it: each parameter it names (its field and its
+    ``mentions``) by its label in ``lang``, as the form shows them; a quoted value is kept as received."""
+    text = message(exc, lang, topic_of(calc.func.__module__))
+    named = [p for p in calc.params if p.name == exc.field or p.name in exc.mentions]
+    if not named:
+        return text
+    labels = {p.name: translate(p.label, lang, topic_of(calc.func.__module__)) for p in named}
+    pattern = _names_pattern(tuple(sorted(labels, key=len, reverse=True)))
+    return pattern.sub(lambda m: m.group(1) or labels[m.group(2)], text)
+
+
+@functools.cache
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A quoted value (kept; an apostrophe inside a word opens none), or one of ``names`` as a whole word: not
+    inside an identifier, a file name or a hyphenated word."""
+    words = "|".join(re.escape(n) for n in names)
+    return re.compile(rf"((?<!\w)'[^']*'(?!\w))|(?<![\w.-])({words})(?![\w-]|\.\w)")
 
 
 # ---- completeness ---------------------------------------------------------------------------

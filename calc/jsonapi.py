@@ -5,7 +5,8 @@ input: bad JSON, NaN or Infinity, numbers too long to read, nesting too deep, a 
 fails. An error the host cannot recover from in the same interpreter (memory exhausted, the
 recursion limit reached: the interpreter's state may be damaged) adds ``"fatal": true`` so the
 host can restart it.
-``lang`` ("en" or "zh") chooses the language of labels, notes and messages (calc.i18n).
+``lang`` ("en" or "zh") chooses the language of labels, notes and messages (calc.i18n); a message names
+parameters by their labels, as the form shows them (calc.i18n.for_readers).
 """
 
 from __future__ import annotations
@@ -26,15 +27,14 @@ MAX_DIGITS = 300
 def run_json(name: str, params_json: str, lang: str = "en") -> str:
     """Run calculator ``name`` on the JSON object ``params_json``."""
     lang = lang if lang in i18n.LANGUAGES else "en"
-    topic = None
+    calc = None
     try:
         calc = get(name)
-        topic = i18n.topic_of(calc.func.__module__)
         result = i18n.localize(calc, lang).run(_params(params_json)).to_json()
         reply: dict[str, Any] = {"result": i18n.localize_result(result, lang)}
         return json.dumps(reply, allow_nan=False)
     except ValidationError as exc:
-        return _error(exc.field, i18n.message(exc, lang, topic))
+        return _error(exc.field, i18n.for_readers(exc, calc, lang) if calc else i18n.message(exc, lang))
     except (MemoryError, RecursionError) as exc:
         return _error(None, f"internal error in {name}: {type(exc).__name__} (the engine restarts)", fatal=True)
     except Exception as exc:  # a bug in a model must still give the page a clean reply
@@ -66,7 +66,7 @@ def errors_json(name: str, params_json: str, lang: str = "en") -> str:
                 raise ValidationError(field, f"unknown parameter {field!r} for {name}")
             known[field].coerce(value)
         except ValidationError as exc:
-            errors.append({"field": exc.field, "message": i18n.message(exc, lang, i18n.topic_of(calc.func.__module__))})
+            errors.append({"field": exc.field, "message": i18n.for_readers(exc, calc, lang)})
     return json.dumps(errors)
 
 

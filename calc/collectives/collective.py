@@ -190,7 +190,7 @@ def ring_time_us(op: str, gpus: int, message_bytes: int, bandwidth_GBps: float, 
 
 def _flat(gpus: int, bandwidth_GBps: float, latency_us: float, efficiency: float = 1.0) -> Fabric:
     """All GPUs on one tier: one GPU per 'domain', every step on the same kind of link."""
-    link = Tier("link", bandwidth_GBps, latency_us, efficiency)
+    link = Tier("the link", bandwidth_GBps, latency_us, efficiency)
     return Fabric(gpus, 1, link, link, nvls=False)
 
 
@@ -208,7 +208,7 @@ def system_fabric(system: str, network: str, gpus: int, per_domain: int, *, scal
 def fabric_for(inputs: Inputs) -> Fabric:
     """The fabric the inputs describe; ``system=link`` puts every GPU on one tier of links."""
     if inputs.textbook:
-        link = Tier("link", inputs.bandwidth_GBps, inputs.latency_us, inputs.scaleout_efficiency)
+        link = Tier("the link", inputs.bandwidth_GBps, inputs.latency_us, inputs.scaleout_efficiency)
         return Fabric(inputs.gpus, 1, link, link, False, inputs.nvls_efficiency, inputs.launch_us,
                       inputs.step_overhead_us)
     system = SYSTEMS[inputs.system]
@@ -230,10 +230,11 @@ def fabric_for(inputs: Inputs) -> Fabric:
 def _check(inputs: Inputs, fabric: Fabric) -> None:
     op, algorithm, g = inputs.op, inputs.algorithm, fabric.per_domain
     if not inputs.textbook and fabric.gpus > g and fabric.gpus % g:
-        raise ValidationError("gpus", f"gpus must be a multiple of gpus_per_domain ({g}): got {fabric.gpus}")
+        raise ValidationError("gpus", f"gpus must be a multiple of gpus_per_domain ({g}): got {fabric.gpus}",
+                              mentions=("gpus_per_domain",))
     if algorithm in ("nvls", "nvls_tree") and not fabric.nvls:
         raise ValidationError("algorithm", f"algorithm {algorithm} needs NVLink SHARP (an H100-generation NVSwitch "
-                                           f"or later); system {inputs.system} has none")
+                                           f"or later); system {inputs.system} has none", mentions=("system",))
     allowed = ("auto",) + model.valid_algorithms(op, True)
     if algorithm not in allowed:
         raise ValidationError("algorithm", f"algorithm must be one of {', '.join(allowed)} for {op}: "
@@ -248,16 +249,17 @@ def _check_nccl(inputs: Inputs, fabric: Fabric) -> None:
     if algorithm == "nvls_tree" and d == 1:
         raise ValidationError("algorithm", "algorithm nvls_tree runs across domains; within one domain use nvls")
     if algorithm == "nvls" and d > 1 and not inputs.sharp:
-        raise ValidationError("algorithm", "algorithm nvls across domains needs in-network reduction (sharp); "
-                                           "without it NCCL runs nvls_tree")
+        raise ValidationError("algorithm", "algorithm nvls across domains needs sharp (in-network reduction); "
+                                           "without it NCCL runs nvls_tree", mentions=("sharp",))
     if algorithm == "collnet" and (d == 1 or not inputs.sharp):
-        raise ValidationError("algorithm", "algorithm collnet needs in-network reduction (sharp) and more than "
-                                           "one domain")
+        raise ValidationError("algorithm", "algorithm collnet needs sharp (in-network reduction) and more than "
+                                           "one domain", mentions=("sharp",))
     if algorithm == "pat" and fabric.domain > 1:
-        raise ValidationError("algorithm", "algorithm pat needs one GPU per domain (gpus_per_domain 1)")
+        raise ValidationError("algorithm", "algorithm pat needs one GPU per domain (gpus_per_domain 1)",
+                              mentions=("gpus_per_domain",))
     if inputs.sharp and inputs.network != "infiniband":
-        raise ValidationError("sharp", f"in-network reduction (SHARP) needs network infiniband: got "
-                                       f"{inputs.network!r}")
+        raise ValidationError("sharp", f"sharp needs network infiniband: got {inputs.network!r}",
+                              mentions=("network",))
 
 
 def solve(inputs: Inputs, size: float) -> Cost:
@@ -339,7 +341,7 @@ def _domains(inputs: Inputs, fabric: Fabric) -> int:
 def _validated(inputs: Inputs) -> Fabric:
     if inputs.algorithm in ("nvls", "nvls_tree") and inputs.textbook:
         raise ValidationError("algorithm", f"algorithm {inputs.algorithm} needs NVLink SHARP (an H100-generation "
-                                           f"NVSwitch or later); system link has none")
+                                           f"NVSwitch or later); system link has none", mentions=("system",))
     fabric = fabric_for(inputs)
     _check(inputs, fabric)
     return fabric

@@ -183,12 +183,13 @@ def _domain_sweep(r: Routing, system: str, network: str, bpe: int, combine_bpe: 
 
 def _validate(r: Routing) -> None:
     if r.experts % r.ep:
-        raise ValidationError("ep", f"ep must divide experts ({r.experts}): got {r.ep}")
+        raise ValidationError("ep", f"ep must divide experts ({r.experts}): got {r.ep}", mentions=("experts",))
     if r.top_k > r.experts:
-        raise ValidationError("top_k", f"top_k must be at most experts ({r.experts}): got {r.top_k}")
+        raise ValidationError("top_k", f"top_k must be at most experts ({r.experts}): got {r.top_k}",
+                              mentions=("experts",))
     if r.ep > r.domain and r.ep % r.domain:
         raise ValidationError("ep", f"ep must be a multiple of gpus_per_domain ({r.domain}) when larger: "
-                                    f"got {r.ep}")
+                                    f"got {r.ep}", mentions=("gpus_per_domain",))
 
 
 @calculator(

@@ -261,15 +261,15 @@ def megatron_rows(efficiency: float, overlap: float) -> tuple[tuple[str, float, 
 
 def _validate(m: Model, lay: Layout) -> None:
     if lay.gpus > 131072:
-        raise ValidationError("dp", f"tp x pp x dp must be at most 131072: got {lay.gpus}")
+        raise ValidationError("dp", f"tp x pp x dp must be at most 131072: got {lay.gpus}", mentions=("tp", "pp"))
     if m.layers % lay.pp:
-        raise ValidationError("pp", f"pp must divide layers ({m.layers}): got {lay.pp}")
+        raise ValidationError("pp", f"pp must divide layers ({m.layers}): got {lay.pp}", mentions=("layers",))
     if m.global_batch % (lay.dp * m.micro_batch):
         raise ValidationError("global_batch", f"global_batch must be a multiple of dp x micro_batch "
-                                              f"({lay.dp * m.micro_batch}): got {m.global_batch}")
+                                              f"({lay.dp * m.micro_batch}): got {m.global_batch}", mentions=("dp", "micro_batch"))
     if lay.tp > lay.gpus_per_domain and lay.tp % lay.gpus_per_domain:
         raise ValidationError("tp", f"tp must be a multiple of gpus_per_domain ({lay.gpus_per_domain}) when "
-                                    f"it is larger: got {lay.tp}")
+                                    f"it is larger: got {lay.tp}", mentions=("gpus_per_domain",))
 
 
 def _tp_sweep(m: Model, lay: Layout) -> tuple[Trace, ...]:

@@ -180,7 +180,7 @@ MESSAGES: dict[str, str] = {
     'held-out v5': '留出集 v5',
     # what bounds a result (bound_by) when it is no tier's name
     'latency': '时延',
-    'link': '链路',
+    'the link': '链路',
     # chart lines: the forced flat ring beside auto, the link presets as textbook rings
     'Flat ring': '扁平环形 (ring)',
     '{preset} (textbook ring)': '{preset} (教科书环形算法)',
@@ -430,10 +430,10 @@ MESSAGES: dict[str, str] = {
     'algorithm {algorithm} needs NVLink SHARP (an H100-generation NVSwitch or later); system {system} has none': '算法 {algorithm} 需要 NVLink SHARP (H100 代或更新的 NVSwitch)；系统 {system} 没有',
     'algorithm must be one of {allowed} for {op}: got {value}': '对于 {op}，algorithm 必须是 {allowed} 之一：收到 {value}',
     'algorithm nvls_tree runs across domains; within one domain use nvls': '算法 nvls_tree 用于跨域；在单个域内请使用 nvls',
-    'algorithm nvls across domains needs in-network reduction (sharp); without it NCCL runs nvls_tree': '跨域的 nvls 算法需要网内归约 (sharp)；没有它时 NCCL 运行 nvls_tree',
-    'algorithm collnet needs in-network reduction (sharp) and more than one domain': '算法 collnet 需要网内归约 (sharp) 且多于一个域',
+    'algorithm nvls across domains needs sharp (in-network reduction); without it NCCL runs nvls_tree': '跨域的 nvls 算法需要 sharp；没有它时 NCCL 运行 nvls_tree',
+    'algorithm collnet needs sharp (in-network reduction) and more than one domain': 'algorithm collnet 需要 sharp 且多于一个域',
     'algorithm pat needs one GPU per domain (gpus_per_domain 1)': '算法 pat 需要每个域一个 GPU (gpus_per_domain 1)',
-    'in-network reduction (SHARP) needs network infiniband: got {value}': '网内归约 (SHARP) 需要 network 为 infiniband：收到 {value}',
+    'sharp needs network infiniband: got {value}': 'sharp 需要 network 为 infiniband：收到 {value}',
     'ep must divide experts ({experts}): got {value}': 'ep 必须整除 experts ({experts})：收到 {value}',
     'top_k must be at most experts ({experts}): got {value}': 'top_k 最多为 experts ({experts})：收到 {value}',
     'ep must be a multiple of gpus_per_domain ({domain}) when larger: got {value}': 'ep 大于 gpus_per_domain ({domain}) 时必须是它的倍数：收到 {value}',

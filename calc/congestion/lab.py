@@ -131,9 +131,11 @@ def summarize(run: Run) -> dict[str, float | int]:
 
 def _validate(kmin_KB: float, kmax_KB: float, xoff_KB: float, buffer_KB: float) -> None:
     if kmax_KB < kmin_KB:
-        raise ValidationError("kmax_KB", f"kmax_KB must be at least kmin_KB ({kmin_KB:g}): got {kmax_KB:g}")
+        raise ValidationError("kmax_KB", f"kmax_KB must be at least kmin_KB ({kmin_KB:g}): got {kmax_KB:g}",
+                              mentions=("kmin_KB",))
     if xoff_KB > buffer_KB:
-        raise ValidationError("xoff_KB", f"xoff_KB must be at most buffer_KB ({buffer_KB:g}): got {xoff_KB:g}")
+        raise ValidationError("xoff_KB", f"xoff_KB must be at most buffer_KB ({buffer_KB:g}): got {xoff_KB:g}",
+                              mentions=("buffer_KB",))
 
 
 def _charts(run: Run, xoff_KB: float) -> dict[str, tuple[Trace, ...]]:

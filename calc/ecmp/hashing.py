@@ -314,7 +314,8 @@ def flowhash(*, src_ip: str, dst_ip: str, src_qpn: int, dst_qpn: int, flow_label
              hash_seed: int, paths: int, selection: str, buckets: int) -> Outcome:
     src, dst = _address("src_ip", src_ip), _address("dst_ip", dst_ip)
     if ipaddress.ip_address(src).version != ipaddress.ip_address(dst).version:
-        raise ValidationError("dst_ip", f"dst_ip must be the same IP version as src_ip ({src}): got {dst!r}")
+        raise ValidationError("dst_ip", f"dst_ip must be the same IP version as src_ip ({src}): got {dst!r}",
+                              mentions=("src_ip",))
     label = flow_label or rdma_calc_flow_label(src_qpn, dst_qpn)
     flow = RoceTuple(src, dst, rdma_flow_label_to_udp_sport(label))
     data = flow.packed()

@@ -644,19 +644,22 @@ def first_trial(sc: Scenario, seed: int) -> dict[str, Any]:
 def _check(sc: Scenario, trials: int) -> None:
     m = sc.subflows
     if m > MAX_SUBFLOWS:
-        raise ValidationError("qps_per_flow", f"flows × qps_per_flow must be at most {MAX_SUBFLOWS}: got {m}")
+        raise ValidationError("qps_per_flow", f"flows × qps_per_flow must be at most {MAX_SUBFLOWS}: got {m}",
+                              mentions=("flows",))
     if m > MAX_LOAD_RATIO * sc.paths:
         raise ValidationError(
-            "flows", f"flows × qps_per_flow must be at most {MAX_LOAD_RATIO} × paths ({MAX_LOAD_RATIO * sc.paths}): got {m}")
+            "flows", f"flows × qps_per_flow must be at most {MAX_LOAD_RATIO} × paths ({MAX_LOAD_RATIO * sc.paths}): got {m}",
+            mentions=("qps_per_flow", "paths"))
     if sc.tiers != "one" and sc.paths > MAX_TWO_TIER_PATHS:
-        raise ValidationError("paths", f"paths must be at most {MAX_TWO_TIER_PATHS} with two tiers: got {sc.paths}")
+        raise ValidationError("paths", f"paths must be at most {MAX_TWO_TIER_PATHS} in a two-tier fabric: got {sc.paths}")
     if sc.tiers != "one" and sc.work(trials) > MAX_TWO_TIER_WORK:
         raise ValidationError(
-            "trials", f"trials × sub-flow placements must be at most {MAX_TWO_TIER_WORK} with two tiers: got {sc.work(trials)}")
+            "trials", f"trials × sub-flow placements must be at most {MAX_TWO_TIER_WORK} in a two-tier fabric: "
+                      f"got {sc.work(trials)}")
     if sc.cost(trials) > MAX_COST:
         allowed = MAX_COST // sc.cost(1)
         raise ValidationError(
-            "trials", f"trials must be at most {allowed} with {sc.paths} paths, {sc.subflows} sub-flows and "
+            "trials", f"trials must be at most {allowed} with {sc.paths} uplinks, {sc.subflows} sub-flows and "
                       f"{sc.epochs} flowlet epochs (the work cap): got {trials}")
 
 

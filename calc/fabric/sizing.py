@@ -118,7 +118,8 @@ def design(gpus: int, gpus_per_server: int, nic_Gbps: float, nics_per_gpu: int, 
            oversubscription: float, tiers: str, rail_optimized: bool) -> Design:
     """Size the fabric or raise :class:`ValidationError` naming the input to change."""
     if gpus % gpus_per_server:
-        raise ValidationError("gpus", f"gpus must be a multiple of gpus_per_server ({gpus_per_server}): got {gpus}")
+        raise ValidationError("gpus", f"gpus must be a multiple of gpus_per_server ({gpus_per_server}): got {gpus}",
+                              mentions=("gpus_per_server",))
     k = switch_ports
     down, up = leaf_split(k, oversubscription)
     rails = gpus_per_server * nics_per_gpu
@@ -508,7 +509,8 @@ def oversubscription(*, gpus: int, gpus_per_leaf: int, message: int, nic_Gbps: f
                      senders: int, comm_fraction: float, pattern: str, tp: int, scale_up_gpus: int,
                      ratio: float) -> Outcome:
     if gpus_per_leaf > gpus:
-        raise ValidationError("gpus_per_leaf", f"gpus_per_leaf must be at most gpus ({gpus}): got {gpus_per_leaf}")
+        raise ValidationError("gpus_per_leaf", f"gpus_per_leaf must be at most gpus ({gpus}): got {gpus_per_leaf}",
+                              mentions=("gpus",))
     base = pattern_times(1.0, gpus, gpus_per_leaf, message, nic_Gbps / 8, latency_us, senders)
     rows = [pattern_times(r, gpus, gpus_per_leaf, message, nic_Gbps / 8, latency_us, senders) for r in RATIOS]
 

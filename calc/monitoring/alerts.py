@@ -129,7 +129,8 @@ MIN_DROP_PCT = 1e-12
 def _check_counters(c: Counters) -> None:
     for name, value in (("rx_discards", c.rx_discards), ("ecn_marked", c.ecn_marked)):
         if value > c.rx_packets:
-            raise ValidationError(name, f"{name} must be at most rx_packets ({c.rx_packets}): got {value}")
+            raise ValidationError(name, f"{name} must be at most rx_packets ({c.rx_packets}): got {value}",
+                                  mentions=("rx_packets",))
 
 
 def _verdict_rows(verdicts: Sequence[Verdict]) -> tuple[tuple[str, ...], ...]:

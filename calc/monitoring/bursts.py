@@ -183,7 +183,7 @@ def bursts(*, line_rate_Gbps: float, mean_util_pct: float, burst_us: float, dura
     duration_us = duration_s * 1_000_000
     if duration_us < 10 * window_us:
         raise ValidationError("alert_window", f"alert_window must fit at least 10 times in duration_s "
-                                              f"({duration_s} s): got {alert_window}")
+                                              f"({duration_s} s): got {alert_window}", mentions=("duration_s",))
     trace = burst_intervals(mean_util_pct / 100.0, burst_us, duration_us, seed)
     busy = busy_per_bin(trace, BIN_US, duration_us // BIN_US)
     stats = [window_stats(busy, w, percentile) for w in WINDOWS_US if w <= duration_us]

@@ -9,6 +9,7 @@ import pytest
 
 from calc import i18n, jsonapi
 from calc.cli import main
+from calc.errors import ValidationError
 from calc.registry import all_calculators, get
 
 # A catalogue for the mechanism's tests, so they do not depend on the topics' translations.
@@ -70,9 +71,26 @@ def test_an_error_names_the_field_by_its_chinese_label_with_rule_and_value(catal
     assert reply["error"] == {"field": "gpus", "message": "GPU 数 必须介于 2 和 131072 之间：收到 1"}
 
 
-def test_the_english_error_message_is_unchanged() -> None:
+def test_the_english_error_message_names_the_field_by_its_label_and_the_command_line_by_its_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
     reply = json.loads(jsonapi.run_json("collective", '{"gpus": 1}'))
-    assert reply["error"]["message"] == "gpus must be between 2 and 131072: got 1"
+    assert reply["error"]["message"] == "GPUs must be between 2 and 131072: got 1"
+    assert main(["run", "collective", "--gpus", "1"]) == 2
+    assert capsys.readouterr().err == "error: gpus must be between 2 and 131072: got 1\n"
+
+
+def test_a_message_names_every_parameter_it_mentions_by_its_label_in_the_readers_language() -> None:
+    params = '{"gpus": 16, "gpus_per_leaf": 32}'
+    assert json.loads(jsonapi.run_json("oversubscription", params))["error"]["message"] == (
+        "GPUs under one leaf must be at most GPUs (16): got 32")
+    assert json.loads(jsonapi.run_json("oversubscription", params, "zh"))["error"]["message"] == (
+        "一台叶交换机下的 GPU 最多为 GPU 数 (16)：收到 32")
+
+
+def test_a_quoted_value_and_a_name_inside_an_identifier_are_not_labels() -> None:
+    error = ValidationError("gpus", "gpus must be gpus_per_server's 'gpus' or gpus.txt: got 3", mentions=("gpus_per_server",))
+    assert i18n.for_readers(error, get("fabric"), "en") == (
+        "GPUs must be GPUs per server's 'gpus' or gpus.txt: got 3")
 
 
 @pytest.mark.parametrize(("raw", "message"), [

@@ -20,9 +20,10 @@ import pytest
 
 from calc import jsonapi
 from calc.outputs import Scalar, Table
-from calc.params import Bounded, Choice
+from calc.params import Choice
 from calc.registry import Calculator, all_calculators, get
 from tests.support.texts import KEPT, english_words
+from tests.support.tried import tried_inputs
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 WORD = re.compile(r"[A-Za-z]{2,}")
@@ -30,21 +31,11 @@ QUOTED = re.compile(r"'[^']*'")
 NAMES = [c.name for c in all_calculators()]
 
 
-def _inputs(calc: Calculator) -> Iterator[dict[str, Any]]:
-    """The defaults, then one change at a time: every choice, and each bound of a bounded parameter."""
-    yield {}
-    for p in calc.params:
-        if isinstance(p, Choice):
-            yield from ({p.name: c} for c in p.choices)
-        elif isinstance(p, Bounded) and p.minimum is not None and p.maximum is not None:
-            yield from ({p.name: p.minimum}, {p.name: p.maximum})
-
-
 @functools.cache
 def _replies(name: str, lang: str) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """(inputs as JSON, the worker's reply) for every input of ``_inputs`` in ``lang``."""
+    """(inputs as JSON, the worker's reply) for every input tried (tests.support.tried) in ``lang``."""
     out = []
-    for params in _inputs(get(name)):
+    for params in tried_inputs(get(name)):
         text = json.dumps(params, default=float)
         out.append((text, json.loads(jsonapi.run_json(name, text, lang))))
     return tuple(out)
@@ -118,6 +109,6 @@ def test_names_read_the_same_in_both_languages(name: str) -> None:
 
 
 def test_the_inputs_tried_include_every_choice_and_both_bounds() -> None:
-    inputs = list(_inputs(get("collective")))
+    inputs = list(tried_inputs(get("collective")))
     assert {"algorithm": "nvls"} in inputs and {"system": "link"} in inputs
     assert {"gpus": get("collective").param("gpus").minimum} in inputs  # type: ignore[attr-defined]

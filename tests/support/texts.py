@@ -47,7 +47,7 @@ GB GiB GBps Gbps KB KiB MB MiB TB TiB bit bits Gb bps µs ms ns min
 RoCE RDMA ECN PFC DCQCN CNP CNPs QP QPs QPN UDP TCP IP MTU ECMP NCCL NVLink NVSwitch UALink InfiniBand Ethernet
 Kmin Kmax Pmax XOFF XON PAUSE SHARP
 Pyodide Python YAML JSON CSV SVG PNG zip FRR SONiC BGP Prometheus Grafana PromQL promtool
-GPU GPUs NIC NICs DGX HGX SuperPOD AllReduce AllGather ReduceScatter AllToAll
+GPU GPUs NIC NICs DGX HGX SuperPOD AllReduce AllGather ReduceScatter AllToAll token tokens
 EcnMarkRateHigh PfcPauseStorm LinkBusyP99High
 compute storage frontend management
 IEEE RED Ring ring tree max busbw algbw incast headroom goodput uplink uplinks peer peers rate topology

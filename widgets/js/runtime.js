@@ -580,22 +580,11 @@ class Widget {
       const field = e.field && this.root.querySelector(`#${CSS.escape(this.root.id)}-${CSS.escape(e.field)}-error`);
       const target = field || this.root.querySelector(".calc-form > .calc-error") || this.root.querySelector(".calc-status");
       target.textContent = err.fatal ? this.t("{error}; Python was restarted, the other calculators are unaffected.", { error: e.message })
-        : this.readable(e.message);
+        : e.message;
       target.hidden = false;
       if (field) this.field(e.field)?.setAttribute("aria-invalid", "true");
     }
     this.markStale("invalid");
-  }
-
-  // The engine names fields as the command line does (gpus, gpus_per_domain); the form by their labels.
-  readable(message) {
-    let text = message;
-    for (const p of this.spec.params) {
-      const name = p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      const pattern = p.name.includes("_") ? new RegExp(`\\b${name}\\b`, "g") : new RegExp(`^${name}(?= must )`);
-      text = text.replace(pattern, p.label);
-    }
-    return text;
   }
 
   // `key`: the inputs of `result`; charts and the view off the screen are drawn when the reader nears them.

@@ -228,13 +228,13 @@ def test_nvls_needs_nvlink_sharp() -> None:
     ({"system": "dgx_h100", "algorithm": "nvls_tree"}, "algorithm",
      "algorithm nvls_tree runs across domains; within one domain use nvls"),
     ({"system": "dgx_h100", "gpus": 16, "algorithm": "nvls"}, "algorithm",
-     "algorithm nvls across domains needs in-network reduction (sharp); without it NCCL runs nvls_tree"),
+     "algorithm nvls across domains needs sharp (in-network reduction); without it NCCL runs nvls_tree"),
     ({"system": "dgx_h100", "gpus": 16, "algorithm": "collnet"}, "algorithm",
-     "algorithm collnet needs in-network reduction (sharp) and more than one domain"),
+     "algorithm collnet needs sharp (in-network reduction) and more than one domain"),
     ({"system": "dgx_h100", "op": "allgather", "algorithm": "pat"}, "algorithm",
      "algorithm pat needs one GPU per domain (gpus_per_domain 1)"),
     ({"system": "dgx_h100", "sharp": True, "network": "roce"}, "sharp",
-     "in-network reduction (SHARP) needs network infiniband: got 'roce'"),
+     "sharp needs network infiniband: got 'roce'"),
 ])
 def test_nccls_hardware_conditions_are_explained(params: dict[str, object], field: str, message: str) -> None:
     with pytest.raises(ValidationError) as err:
