@@ -186,10 +186,10 @@ def render_text(result: Result, lang: str = "en") -> str:
     lines = [f"{calc.name}: {calc.title}", f"{t('inputs:')} {inputs}", ""]
     scalars = [o for o in calc.outputs if isinstance(o, Scalar)]
     width = max((len(o.label) for o in scalars), default=0)
-    lines += [f"  {o.label:<{width}}  {i18n.translate(result.display(o.name), lang, topic)}" for o in scalars]
+    lines += [f"  {o.label:<{width}}  {i18n.display_text(calc, o.name, result.display(o.name), lang)}" for o in scalars]
     for o in calc.outputs:
         if isinstance(o, Table):
-            rows = [[i18n.cell(v, lang, topic) for v in row] for row in result.outcome.tables[o.name]]
+            rows = i18n.table_rows(calc, o.name, result.outcome.tables[o.name], lang)
             lines += ["", f"{o.title}:", *_table_lines(o, rows)]
         elif isinstance(o, Chart):
             count = len(result.outcome.charts[o.name])

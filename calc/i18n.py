@@ -36,7 +36,7 @@ from calc.params import Bounded, Choice, Param
 from calc.registry import Calculator, get
 
 __all__ = ["LANGUAGES", "KERNEL", "check_lang", "catalogue", "topic_of", "translate", "lookup", "localize", "for_readers",
-           "message", "localize_result", "declared_texts", "cell", "translator", "rule_text"]
+           "message", "localize_result", "display_text", "table_rows", "declared_texts", "translator", "rule_text"]
 
 LANGUAGES = ("en", "zh")
 KERNEL = ""
@@ -217,34 +217,44 @@ def _calculator_topic(name: object) -> str | None:
 
 def localize_result(data: dict[str, Any], lang: str) -> dict[str, Any]:
     """A result's JSON with its notes, text cells, trace names and view data (the calculator's
-    ``localize_data``) in ``lang`` (its calculator's topic first); numbers untouched."""
+    ``localize_data``) in ``lang`` (its calculator's topic first); numbers and names untouched."""
     if lang == "en":
         return data
     t = translator(lang, _calculator_topic(data.get("calculator")))
-    names = _names(data.get("calculator"))
+    calc = _calculator(data.get("calculator"))
     charts = {k: [_trace(trace, t) for trace in v] for k, v in data["charts"].items()}
-    tables = {k: [_row(row, names.get(k, ()), t) for row in rows] for k, rows in data["tables"].items()}
-    # A scalar shown as a catalogued word ("yes", "all clear") is translated; numbers with units and names are kept.
-    display = {k: v if k in names else t(v) for k, v in data.get("display", {}).items()}
+    tables = {k: table_rows(calc, k, rows, lang) for k, rows in data["tables"].items()}
+    display = {k: display_text(calc, k, v, lang) for k, v in data.get("display", {}).items()}
     return {**data, "display": display, "charts": charts, "tables": tables, "notes": [t(n) for n in data["notes"]],
             **_view_data(data, lang)}
 
 
-def _names(calculator: object) -> dict[str, tuple[int, ...]]:
-    """The outputs of the calculator called ``calculator`` that show names (Scalar.names, Column.names): a
-    scalar's name, or a table's name with the positions of its name columns."""
+def display_text(calc: Calculator | None, output: str, text: str, lang: str) -> str:
+    """A scalar's display string in ``lang``, as the page, the pre-render and the command line show it: a
+    catalogued word ("yes", "all clear") translated; a number with its unit, or a name (Scalar.names), kept."""
+    if calc is None:
+        return translate(text, lang)
+    out = next((o for o in calc.outputs if o.name == output), None)
+    if isinstance(out, Scalar) and out.names:
+        return text
+    return translate(text, lang, topic_of(calc.func.__module__))
+
+
+def table_rows(calc: Calculator | None, table: str, rows: Any, lang: str) -> list[list[Any]]:
+    """A table's rows in ``lang``: texts looked up (a state, a verdict) but in the columns of names
+    (Column.names); numbers kept."""
+    out = next((o for o in calc.outputs if o.name == table), None) if calc else None
+    kept = {i for i, c in enumerate(out.columns) if c.names} if isinstance(out, Table) else set()
+    topic = topic_of(calc.func.__module__) if calc else None
+    return [[translate(v, lang, topic) if isinstance(v, str) and i not in kept else v for i, v in enumerate(row)]
+            for row in rows]
+
+
+def _calculator(name: object) -> Calculator | None:
     try:
-        outputs = get(str(calculator)).outputs
+        return get(str(name))
     except ValidationError:
-        return {}
-    found = {o.name: () for o in outputs if isinstance(o, Scalar) and o.names}
-    tables = {o.name: tuple(i for i, c in enumerate(o.columns) if c.names) for o in outputs if isinstance(o, Table)}
-    return {**found, **{k: v for k, v in tables.items() if v}}
-
-
-def _row(row: list[Any], kept: tuple[int, ...], t: Callable[[str], str]) -> list[Any]:
-    """A table row with its texts translated, but for the name columns (positions ``kept``)."""
-    return [t(v) if isinstance(v, str) and i not in kept else v for i, v in enumerate(row)]
+        return None
 
 
 def _trace(trace: dict[str, Any], t: Callable[[str], str]) -> dict[str, Any]:
@@ -256,11 +266,6 @@ def _trace(trace: dict[str, Any], t: Callable[[str], str]) -> dict[str, Any]:
 def _view_data(data: dict[str, Any], lang: str) -> dict[str, Any]:
     localize_data = get(data["calculator"]).localize_data if "calculator" in data else None
     return {"data": localize_data(data["data"], lang)} if localize_data else {}
-
-
-def cell(value: Any, lang: str, topic: str | None = None) -> Any:
-    """A table cell in ``lang``: text is looked up (a state, a verdict), numbers are kept."""
-    return translate(value, lang, topic) if isinstance(value, str) else value
 
 
 def message(exc: ValidationError, lang: str, topic: str | None = None) -> str:

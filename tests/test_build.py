@@ -41,6 +41,18 @@ def test_calc_construct_renders_form_results_and_chart() -> None:
     assert 'id="calc-collective-op" name="op" aria-describedby="calc-collective-op-help calc-collective-op-error" disabled' in html
 
 
+def test_a_chinese_page_builds_names_and_words_as_the_worker_shows_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pre-render and the live result read the same: a column of names is kept (AMD Helios), a word is
+    translated (the link's bound), in a table, a widget and a value alike (calc.i18n.table_rows, display_text)."""
+    from widgets import render
+    monkeypatch.setattr(render, "LANG", ["zh"])
+    assert "AMD Helios (MI455X)" in md("[[table:scaleup_roadmap.domains]]")
+    widget = md("[[calc:scaleup_roadmap]]")
+    assert "AMD Helios (MI455X)" in widget and "AMD Helios 机架" not in widget
+    assert ">链路<" in md("[[value:collective.bound_by system=link]]")
+    assert ">ring<" in md("[[value:collective.algorithm_used system=link]]")
+
+
 def test_problems_construct_renders_the_sets_statements_for_the_default_seed() -> None:
     from calc.problems import pages
 

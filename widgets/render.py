@@ -87,7 +87,7 @@ def value_html(code: Any) -> str:
     result = result_for(calc.name, dict(code.params))
     value = result.value(output)
     text = format_number(value, out.digits) if "raw" in code.flags and not isinstance(value, str) \
-        else _t(result.display(output), _topic(calc))
+        else i18n.display_text(calc, output, result.display(output), LANG[0])
     title = html.escape(_t("Computed by calculator {name} at build time").format(name=calc.name), quote=True)
     return f'<span class="calc-value" data-calc="{calc.name}" data-output="{output}" title="{title}">' \
            f"{html.escape(text)}</span>"
@@ -99,12 +99,12 @@ def table_html(code: Any) -> str:
     out = calc.output(output)
     if not isinstance(out, Table):
         raise BuildError(f"[[table:{code.target}]]: {output} is a {out.kind}, not a table")
-    rows = result_for(calc.name, dict(code.params)).outcome.tables[output]
+    rows = i18n.table_rows(calc, output, result_for(calc.name, dict(code.params)).outcome.tables[output], LANG[0])
     localized = i18n.localize(calc, LANG[0]).output(output)
     assert isinstance(localized, Table)
     words = texts.browser_texts((texts.JS / "export.js",), LANG[0])  # its download button
     data = texts.attribute(words)
-    return f'<div class="calc-table-wrap"{data} {_scroll_region(localized)}>{_table(localized, rows, _topic(calc))}</div>'
+    return f'<div class="calc-table-wrap"{data} {_scroll_region(localized)}>{_table(localized, rows)}</div>'
 
 
 def _scroll_region(out: Table) -> str:
@@ -117,19 +117,20 @@ def _scroll_label(title: str) -> str:
     return f'tabindex="0" role="region" aria-label="{html.escape(title, quote=True)}"'
 
 
-def _table(out: Table, rows: Any, topic: str | None = None) -> str:
+def _table(out: Table, rows: Any) -> str:
+    """A table of rows already in the page's language (calc.i18n.table_rows): numbers are formatted here."""
     heads = "".join(f"<th>{html.escape(c.label)}{f' ({html.escape(c.unit)})' if c.unit else ''}</th>"
                     for c in out.columns)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v, topic))}</td>" for v in row) + "</tr>"
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>"
                    for row in rows)
     return (f'<table class="calc-table" data-table="{out.name}"><caption>{html.escape(out.title)}'
             f"</caption><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>")
 
 
-def _cell(value: object, topic: str | None = None) -> str:
+def _cell(value: object) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return format_number(value)
-    return _t(value, topic) if isinstance(value, str) else str(value)
+    return str(value)
 
 
 REFERENCE_TOPICS = {"collectives": "Collectives, hardware and training", "fabric": "Fabric sizing and cost",
@@ -329,7 +330,7 @@ def _scripts(calc: Calculator) -> tuple[Path, ...]:
 def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) -> str:
     rows = "".join(
         f'<tr data-output="{o.name}"><th scope="row">{html.escape(o.label)}</th>'
-        f'<td class="calc-out{" calc-unit" if o.unit else ""}">{html.escape(_t(result.display(o.name), _topic(calc)))}</td></tr>'
+        f'<td class="calc-out{" calc-unit" if o.unit else ""}">{html.escape(shown["display"][o.name])}</td></tr>'
         for o in calc.outputs if isinstance(o, Scalar)
     )
     parts = [f'<table class="calc-outputs" aria-label="{_t("Results")}"><tbody>{rows}</tbody></table>']
@@ -341,8 +342,8 @@ def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) 
                          f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
         elif isinstance(o, Table):
             parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}" {_scroll_region(o)}>'
-                         f"{_table(o, result.outcome.tables[o.name], _topic(calc))}</div>")
-    notes = "".join(f"<li>{html.escape(_t(n, _topic(calc)))}</li>" for n in result.outcome.notes)
+                         f"{_table(o, shown['tables'][o.name])}</div>")
+    notes = "".join(f"<li>{html.escape(n)}</li>" for n in shown["notes"])
     parts.append(f'<ul class="calc-notes">{notes}</ul>')
     return f'<div class="calc-results">{"".join(parts)}</div>'
 
