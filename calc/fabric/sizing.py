@@ -536,7 +536,12 @@ def oversubscription(*, gpus: int, gpus_per_leaf: int, message: int, nic_Gbps: f
                                 round(t.allreduce_packed_us, 1), round(t.allreduce_scattered_us, 1),
                                 round(step(t), 3)) for t in rows if t.ratio in (1.0, 2.0, 4.0))},
         charts={"slowdown": (*traces, Trace("step", RATIOS, tuple(step(t) for t in rows)))},
-        notes=() if tp <= scale_up_gpus else (
+        notes=(() if tp <= scale_up_gpus else (
             f"Tensor parallelism of {tp} exceeds the {scale_up_gpus}-GPU scale-up domain: its AllReduces "
-            "leave NVLink and cross the scale-out network, where oversubscription hits them too.",),
+            "leave NVLink and cross the scale-out network, where oversubscription hits them too.",)) + (_UNMEASURED,),
     )
+
+
+_UNMEASURED = ("These times are α-β arithmetic and the slowdowns the sharing rule's, not measurements: no run "
+              "of the collectives' validation (accuracy page) reports an oversubscribed fabric, so they carry no "
+              "measured error.")

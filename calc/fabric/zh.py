@@ -185,6 +185,7 @@ MESSAGES: dict[str, str] = {
     'spine': '脊交换机',
     'Counts are for {planes} identical planes; the YAML shows one.': '数量按 {planes} 个相同的平面计；YAML 只显示其中一个。',
     'Tensor parallelism of {tp} exceeds the {domain}-GPU scale-up domain: its AllReduces leave NVLink and cross the scale-out network, where oversubscription hits them too.': '张量并行度 {tp} 超过了 {domain} 个 GPU 的纵向扩展域：其 AllReduce 离开 NVLink，经过横向扩展网络，收敛比也会拖慢它们。',
+    "These times are α-β arithmetic and the slowdowns the sharing rule's, not measurements: no run of the collectives' validation (accuracy page) reports an oversubscribed fabric, so they carry no measured error.": '这些时间是 α-β 算术，减速倍数来自带宽分摊规则，都不是测量值：集合通信验证 (见准确性页面) 中没有一次运行报告过收敛的网络，因此它们没有实测误差。',
     'gpus must be a multiple of gpus_per_server ({per_server}): got {value}': 'gpus 必须是 gpus_per_server ({per_server}) 的倍数：收到 {value}',
     "rail_optimized must be true when a server's {rails} NICs exceed a leaf's {down} down ports: got false": '当一台服务器的 {rails} 块网卡超过叶交换机的 {down} 个下行端口时，rail_optimized 必须为 true：收到 false',
     'gpus must be at most {limit} for a 2-tier fabric of {where}: got {value}': '对于 {where} 的两层网络，gpus 最多为 {limit}：收到 {value}',

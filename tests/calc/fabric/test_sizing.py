@@ -239,9 +239,15 @@ def test_the_article_claim_holds_only_for_an_all_communication_all_to_all_step()
 def test_tensor_parallelism_larger_than_the_scale_up_domain_is_flagged() -> None:
     result = run("oversubscription", {"tp": 16, "scale_up_gpus": 8})
     assert result.outcome.values["tp_in_domain"] is False
-    assert result.outcome.notes == ("Tensor parallelism of 16 exceeds the 8-GPU scale-up domain: its AllReduces "
-                                    "leave NVLink and cross the scale-out network, where oversubscription hits "
-                                    "them too.",)
+    assert result.outcome.notes[0] == ("Tensor parallelism of 16 exceeds the 8-GPU scale-up domain: its AllReduces "
+                                       "leave NVLink and cross the scale-out network, where oversubscription hits "
+                                       "them too.")
+
+
+def test_every_result_says_its_times_are_arithmetic_with_no_measured_error() -> None:
+    assert run("oversubscription", {}).outcome.notes == (
+        "These times are α-β arithmetic and the slowdowns the sharing rule's, not measurements: no run of the "
+        "collectives' validation (accuracy page) reports an oversubscribed fabric, so they carry no measured error.",)
 
 
 def test_gpus_per_leaf_cannot_exceed_gpus() -> None:
