@@ -659,8 +659,8 @@ def _check(sc: Scenario, trials: int) -> None:
     if sc.cost(trials) > MAX_COST:
         allowed = MAX_COST // sc.cost(1)
         raise ValidationError(
-            "trials", f"trials must be at most {allowed} with {sc.paths} uplinks, {sc.subflows} sub-flows and "
-                      f"{sc.epochs} flowlet epochs (the work cap): got {trials}")
+            "trials", f"trials must be at most {allowed} under the work cap (uplinks {sc.paths}, sub-flows "
+                      f"{sc.subflows}, flowlet epochs {sc.epochs}): got {trials}")
 
 
 def _analytic(sc: Scenario) -> dict[str, float]:

@@ -136,6 +136,13 @@ def test_the_collective_error_names_the_field_rule_and_value_in_chinese(page: Pa
     expect(widget.locator(".calc-stale-note")).to_have_text("显示的是上一次有效的结果：它与上面的输入不符。")
 
 
+def test_a_chinese_reader_sees_every_field_an_error_names_by_its_chinese_label(page: Page, site: str) -> None:
+    page.goto(f"{site}zh/{url('designing-the-fabric')}")
+    widget = Widget(page, "oversubscription").wait_ready()
+    widget.field("一台叶交换机下的 GPU").fill("4096")
+    expect(widget.error("gpus_per_leaf")).to_have_text("一台叶交换机下的 GPU 最多为 GPU 数 (1024)：收到 4096")
+
+
 def test_chinese_search_finds_a_page_by_a_chinese_word(page: Page, site: str) -> None:
     page.goto(f"{site}zh/calculators/")
     page.locator("label.md-search__icon, .md-search__input").first.click()

@@ -147,14 +147,14 @@ def test_too_many_subflows_per_path() -> None:
 
 def test_too_much_work() -> None:
     assert _message({"flows": 64, "paths": 64, "trials": 40000}) == (
-        "trials", "trials must be at most 18750 with 64 uplinks, 64 sub-flows and 1 flowlet epochs (the work cap): "
+        "trials", "trials must be at most 18750 under the work cap (uplinks 64, sub-flows 64, flowlet epochs 1): "
                   "got 40000")
 
 
 def test_the_work_cap_counts_every_flowlet_and_every_uplink() -> None:
     # 100,000 trials of one connection over 256 paths with 8 flowlets took ~13 s before the cap counted them.
     assert _message({"flows": 1, "paths": 256, "balancing": "flowlet", "trials": 100000}) == (
-        "trials", "trials must be at most 2840 with 256 uplinks, 1 sub-flows and 8 flowlet epochs (the work cap): "
+        "trials", "trials must be at most 2840 under the work cap (uplinks 256, sub-flows 1, flowlet epochs 8): "
                   "got 100000")
 
 
