@@ -701,7 +701,8 @@ def _mitigations(sc: Scenario, trials: int, seed: int) -> tuple[tuple[float | in
     options: list[tuple[str, Scenario]] = [
         ("Static ECMP, 1 QP per connection", replace(sc, qps=1, balancing="ecmp")),
         ("Static ECMP, 4 QPs per connection", replace(sc, qps=4, balancing="ecmp")),
-        (f"Flowlet switching, {sc.flowlets} flowlets", replace(sc, qps=1, balancing="flowlet")),
+        (f"Flowlet switching, {sc.flowlets} flowlet{'s' if sc.flowlets != 1 else ''}",
+         replace(sc, qps=1, balancing="flowlet")),
         ("Adaptive: least-loaded uplink", replace(sc, qps=1, balancing="adaptive")),
         (f"Per-packet spraying, {sc.reorder_cost:.0%} lost to reordering", replace(sc, qps=1, balancing="spray")),
     ]

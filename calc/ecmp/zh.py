@@ -175,6 +175,7 @@ MESSAGES: dict[str, str] = {
     'trials × sub-flow placements must be at most {limit}: got {value}': 'trials × 子流放置次数最多为 {limit}：收到 {value}',
     'trials must be at most {allowed} under the work cap (uplinks {paths}, sub-flows {subflows}, flowlet epochs {epochs}): got {value}': 'trials 最多为 {allowed}，受工作量上限约束 (上行链路 {paths}，子流 {subflows}，flowlet 周期 {epochs})：收到 {value}',
     'Flowlet switching, {flowlets} flowlets': 'Flowlet 切换，{flowlets} 个 flowlet',
+    'Flowlet switching, {flowlets} flowlet': 'Flowlet 切换，{flowlets} 个 flowlet',
     'Per-packet spraying, {share} lost to reordering': '逐包喷洒，乱序损失 {share}',
     'An assumed share, 0 for NICs that place out-of-order packets directly.': '假设的损失比例；对能直接放置乱序报文的网卡为 0。',
     'Entries of the hash-bucket table.': '哈希桶表的表项数。',
