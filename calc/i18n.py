@@ -207,21 +207,13 @@ def rule_text(p: Param, lang: str) -> str:
 
 # ---- results and errors --------------------------------------------------------------------
 
-def _calculator_topic(name: object) -> str | None:
-    """The topic of the calculator called ``name``, None if there is none by that name."""
-    try:
-        return topic_of(get(str(name)).func.__module__)
-    except ValidationError:
-        return None
-
-
 def localize_result(data: dict[str, Any], lang: str) -> dict[str, Any]:
     """A result's JSON with its notes, text cells, trace names and view data (the calculator's
     ``localize_data``) in ``lang`` (its calculator's topic first); numbers and names untouched."""
     if lang == "en":
         return data
-    t = translator(lang, _calculator_topic(data.get("calculator")))
     calc = _calculator(data.get("calculator"))
+    t = translator(lang, topic_of(calc.func.__module__) if calc else None)
     charts = {k: [_trace(trace, t) for trace in v] for k, v in data["charts"].items()}
     tables = {k: table_rows(calc, k, rows, lang) for k, rows in data["tables"].items()}
     display = {k: display_text(calc, k, v, lang) for k, v in data.get("display", {}).items()}
@@ -251,6 +243,7 @@ def table_rows(calc: Calculator | None, table: str, rows: Any, lang: str) -> lis
 
 
 def _calculator(name: object) -> Calculator | None:
+    """The calculator called ``name``, None if there is none by that name."""
     try:
         return get(str(name))
     except ValidationError:
