@@ -226,7 +226,7 @@ def display_text(calc: Calculator | None, output: str, text: str, lang: str) -> 
     catalogued word ("yes", "all clear") translated; a number with its unit, or a name (Scalar.names), kept."""
     if calc is None:
         return translate(text, lang)
-    out = next((o for o in calc.outputs if o.name == output), None)
+    out = calc.output(output)
     if isinstance(out, Scalar) and out.names:
         return text
     return translate(text, lang, topic_of(calc.func.__module__))
@@ -235,7 +235,7 @@ def display_text(calc: Calculator | None, output: str, text: str, lang: str) -> 
 def table_rows(calc: Calculator | None, table: str, rows: Any, lang: str) -> list[list[Any]]:
     """A table's rows in ``lang``: texts looked up (a state, a verdict) but in the columns of names
     (Column.names); numbers kept."""
-    out = next((o for o in calc.outputs if o.name == table), None) if calc else None
+    out = calc.output(table) if calc else None
     kept = {i for i, c in enumerate(out.columns) if c.names} if isinstance(out, Table) else set()
     topic = topic_of(calc.func.__module__) if calc else None
     return [[translate(v, lang, topic) if isinstance(v, str) and i not in kept else v for i, v in enumerate(row)]
@@ -277,11 +277,12 @@ def message(exc: ValidationError, lang: str, topic: str | None = None) -> str:
 def for_readers(exc: ValidationError, calc: Calculator, lang: str) -> str:
     """The error's message in ``lang`` as a page shows it: each parameter it names (its field and its
     ``mentions``) by its label in ``lang``, as the form shows them; a quoted value is kept as received."""
-    text = message(exc, lang, topic_of(calc.func.__module__))
+    topic = topic_of(calc.func.__module__)
+    text = message(exc, lang, topic)
     named = [p for p in calc.params if p.name == exc.field or p.name in exc.mentions]
     if not named:
         return text
-    labels = {p.name: translate(p.label, lang, topic_of(calc.func.__module__)) for p in named}
+    labels = {p.name: translate(p.label, lang, topic) for p in named}
     pattern = _names_pattern(tuple(sorted(labels, key=len, reverse=True)))
     return pattern.sub(lambda m: m.group(1) or labels[m.group(2)], text)
 

@@ -43,7 +43,7 @@ from calc.registry import calculator
 from calc.sources import cite
 
 __all__ = ["Model", "Layout", "Breakdown", "flops_per_step", "params_count", "breakdown", "expected_error_pct",
-           "comm_expected_error_pct", "MEGATRON_TABLE1", "DEFAULT_EFFICIENCY", "megatron_rows", "step"]
+           "comm_expected_error_pct", "Dimension", "MEGATRON_TABLE1", "DEFAULT_EFFICIENCY", "megatron_rows", "step"]
 
 NARAYANAN = cite(
     "narayanan2021",
@@ -202,7 +202,12 @@ def expected_error_pct(lay: Layout, message: float, where: str) -> float | None:
     return fitted.expected_error_pct(message, fitted.scope(lay.network, where == "scale-up", False), arch)
 
 
-def _dimensions(b: Breakdown, lay: Layout) -> tuple[tuple[str, int, int, float, str, float | None], ...]:
+Dimension = tuple[str, int, int, float, str, float | None]
+"""One parallel dimension's traffic: (name, group size, message bytes, time per step in ms, where, expected
+error % or None for a group of 1)."""
+
+
+def _dimensions(b: Breakdown, lay: Layout) -> tuple[Dimension, ...]:
     """(dimension, group size, message bytes, time per step in ms, where, expected error %) of TP, PP and DP; a
     pipeline send is one GPU's share of the activations (scatter/gather over the TP group)."""
     rows = (("TP", lay.tp, b.tp_message, b.tp_ms, b.tp_where),
@@ -211,7 +216,7 @@ def _dimensions(b: Breakdown, lay: Layout) -> tuple[tuple[str, int, int, float, 
     return tuple((*row, expected_error_pct(lay, row[2], row[4])) for row in rows)
 
 
-def comm_expected_error_pct(b: Breakdown, dimensions: tuple[tuple[str, int, int, float, str, float | None], ...]) -> float:
+def comm_expected_error_pct(b: Breakdown, dimensions: tuple[Dimension, ...]) -> float:
     """Expected error (%) of the exposed communication: each dimension's, weighted by its exposed time (errors
     taken to add, not cancel: the same model times all three)."""
     exposed = {"TP": b.tp_ms, "PP": b.pp_ms, "DP": b.dp_exposed_ms}
@@ -220,8 +225,7 @@ def comm_expected_error_pct(b: Breakdown, dimensions: tuple[tuple[str, int, int,
     return sum(ms * error for ms, error in weighted) / total if total > 0 else 0.0
 
 
-def _flows(dimensions: tuple[tuple[str, int, int, float, str, float | None], ...]
-           ) -> tuple[tuple[str, int, int, float, str, float | str], ...]:
+def _flows(dimensions: tuple[Dimension, ...]) -> tuple[tuple[str, int, int, float, str, float | str], ...]:
     """The flows table: each dimension with its expected error ("–" for a dimension of 1)."""
     return tuple((name, group, message, round(ms, 2), where, "–" if error is None else round(error, 1))
                  for name, group, message, ms, where, error in dimensions)
