@@ -61,6 +61,22 @@ from. Nothing is adjusted, and no point is ever moved between the two parts:
     without a tuner plugin is taken, and a source gives at most six runs (the
     first six listed that enter);
   - the sweep-anomaly rule of v4 applies, unchanged.
+* ``held-out v6``: sources found after v5 was seen, to judge the model of
+  commit fcb37b9 as it is. The rule below was fixed and committed before any
+  of them was collected; nothing changes the model's constants or figures
+  between this rule and v6's opening, which runs it on the part once, in its
+  own commit:
+
+  - a source is as for v5 (a public GitHub repository or thread), not cited
+    by this module before v6 and not examined for v4 or v5 (google/dranet,
+    aws-ia/terraform-aws-eks-blueprints, NVIDIA/nccl-tests#333);
+  - every source goes to held-out v6 (no calibration half: nothing is fitted
+    to it);
+  - a run enters by v5's rule, unchanged (permanent address, GPU, transport,
+    NICs, at least four sizes from 1 MiB, ran as configured, the first run of
+    a configuration and operation without a tuner plugin, at most six runs a
+    source);
+  - the sweep-anomaly rule of v4 applies, unchanged.
 
   Rows of 0 bytes, which time only a launch, are not taken (nor were they in
   earlier parts).
