@@ -95,13 +95,15 @@ from dataclasses import dataclass
 
 from calc.sources import Source, cite
 
-__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "SEALED", "V4_REPOSITORIES", "V5_SOURCES", "V5_DROPPED", "sources",
+__all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "SEALED", "V4_REPOSITORIES", "V5_SOURCES", "V5_DROPPED",
+           "V6_SOURCES", "V6_LEFT_OUT", "sources",
            "v4_split", "alternating_split"]
 
-SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3", "held-out v4", "held-out v5")
+SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3", "held-out v4", "held-out v5", "held-out v6")
 # Held-out parts the model has not been run on: nothing reports them (no test, no page, no fit) until each is
-# opened once, in its own commit, after the model it judges is final (held-out v5: opened after commit ca6eff9).
-SEALED: tuple[str, ...] = ()
+# opened once, in its own commit, after the model it judges is final (held-out v5: opened after commit ca6eff9;
+# held-out v6 judges the model of fcb37b9).
+SEALED: tuple[str, ...] = ("held-out v6",)
 MIB, GIB = 1024**2, 1024**3
 
 
@@ -351,6 +353,51 @@ V5_17 = _file(
     "https://github.com/mghpcc/aicr-benchmarks/blob/9fd27bd2b7573a006a443280278999cc77b26b2a/Benchmark_WG/nccl-tests/out-1node-sweep/nvhpc-26.3-sweep-b0012-33169")
 
 
+# --- v6 sources (rule committed before any was collected; every one held out; see the module docstring) ----
+V6_0 = _file(
+    "v6-bitdeerai-examples", "Bitdeer AI examples 'single_node.md': all_reduce_perf -b 256M -e 2G -g 8 on one 8x H100 80GB HBM3 server", 2025,
+    "https://github.com/BitdeerAI/examples/blob/bcbb47b64079c941d7b783718ce3863757d4421d/performance_testing/nccl_test/single_node.md")
+V6_1 = _file(
+    "v6-k8s-in-action", "k8s-in-action 'ai/nccl-tests/README.md' reference results: 16x H100 all_reduce over 8 x 400G IB, 16x H100 alltoall over 4 x 400G IB, 8x H100 alltoall", 2024,
+    "https://github.com/taylor840326/k8s-in-action/blob/3bd6a799d49ec4546cf8d025cac36fe29b2ddfab/ai/nccl-tests/README.md")
+V6_2 = _file(
+    "v6-abci20-benchmark", "ABCI 2.0 benchmarks: NCCL all_reduce_perf -b 4 -e 32M, 4 GPUs of one Compute Node (A), 8x A100-SXM4-40GB, NCCL 2.8.4", 2021,
+    "https://github.com/aistabci/abci2.0benchmark/blob/f0aa27f2fbbbc09b71d1765c83693f0beef8b43f/allreduce/intra_anode/job04.sh.7280520.nccl")
+V6_3 = _file(
+    "v6-abci20-benchmark-2", "ABCI 2.0 benchmarks: NCCL all_reduce_perf -b 4 -e 32M, one Compute Node (A), 8x A100-SXM4-40GB, NCCL 2.8.4", 2021,
+    "https://github.com/aistabci/abci2.0benchmark/blob/f0aa27f2fbbbc09b71d1765c83693f0beef8b43f/allreduce/intra_anode/job08.sh.7280517.nccl")
+V6_4 = _file(
+    "v6-abci20-benchmark-3", "ABCI 2.0 benchmarks: NCCL all_reduce_perf -b 4 -e 32M, 2 Compute Nodes (A), 16x A100-SXM4-40GB, NCCL 2.8.4", 2021,
+    "https://github.com/aistabci/abci2.0benchmark/blob/f0aa27f2fbbbc09b71d1765c83693f0beef8b43f/allreduce/inter_anode/job02.sh.7194279.nccl")
+V6_5 = _file(
+    "v6-abci20-benchmark-4", "ABCI 2.0 benchmarks: NCCL all_reduce_perf -b 4 -e 32M, 4 Compute Nodes (A), 32x A100-SXM4-40GB, NCCL 2.8.4", 2021,
+    "https://github.com/aistabci/abci2.0benchmark/blob/f0aa27f2fbbbc09b71d1765c83693f0beef8b43f/allreduce/inter_anode/job04.sh.7194285.nccl")
+V6_6 = _file(
+    "v6-abci20-benchmark-5", "ABCI 2.0 benchmarks: NCCL all_reduce_perf -b 4 -e 32M, 8 Compute Nodes (A), 64x A100-SXM4-40GB, NCCL 2.8.4", 2021,
+    "https://github.com/aistabci/abci2.0benchmark/blob/f0aa27f2fbbbc09b71d1765c83693f0beef8b43f/allreduce/inter_anode/job08.sh.7194286.nccl")
+V6_7 = _file(
+    "v6-abci20-benchmark-6", "ABCI 2.0 benchmarks: NCCL all_reduce_perf -b 4 -e 32M, 16 Compute Nodes (A), 128x A100-SXM4-40GB, NCCL 2.8.4", 2021,
+    "https://github.com/aistabci/abci2.0benchmark/blob/f0aa27f2fbbbc09b71d1765c83693f0beef8b43f/allreduce/inter_anode/job16.sh.7194312.nccl")
+V6_8 = _file(
+    "v6-aws-deep-learning-amis", "AWS Deep Learning AMI guide 'Using EFA on the DLAMI': multi-node NCCL performance test on 2x p4d.24xlarge, NCCL_ALGO=ring", 2021,
+    "https://github.com/awsdocs/aws-deep-learning-amis/blob/17d89aa1bcc52bbeacae7ec3b0b326e3ba08bd6b/doc_source/tutorial-efa-using.md")
+V6_9 = _file(
+    "v6-aws-hpc-tutorials", "AWS HPC workshop 'Compile and run NCCL tests': all_reduce_perf on 2 x 8 A100-SXM4-80GB over EFA (4 NICs), NCCL_PROTO=simple", 2023,
+    "https://github.com/aws-samples/aws-hpc-tutorials/blob/7785dd8debf434e57bb1a11a042913d72c7e2120/content/08-EFA/05-compile-run-nccl-tests.md")
+V6_10 = _file(
+    "v6-jingchaozhang-blog", "Blog post 'NCCL test on AKS NDmV4 VM': all_reduce_perf on 2 x Standard_ND96amsr_A100_v4 over InfiniBand", 2023,
+    "https://github.com/JingchaoZhang/JingchaoZhang.github.io/blob/da1c9ef50fd42815d7a0a96a5968c5e189bdec11/_posts/2023-09-11-NCCL%20test%20on%20AKS%20NDmV4%20VM.md")
+V6_11 = _file(
+    "v6-azureml-hpc", "'Running GPU-Enabled HPC Applications on Azure Machine Learning': NCCL AllReduce on 2 x Standard_ND96asr_v4 over InfiniBand", 2024,
+    "https://github.com/JingchaoZhang/Running-GPU-Enabled-HPC-Applications-on-Azure-Machine-Learning/blob/17cfa32ca572b091049f41a362046274286a162a/README.md")
+V6_12 = _file(
+    "v6-hypercomputer-deepdive", "Hypercomputer inter-node deep dive, lab 4: all_reduce_perf -g 8 on one GKE A3 node (8x H100 80GB HBM3), NCCL 2.22.3", 2026,
+    "https://github.com/elideng-sg/hypercomputer-internode-deepdive/blob/d9f1e65e22f96c3c3ca77b8dc9c8491ece85d53b/assets/lab-04/all_reduce_8gpu.txt")
+V6_13 = _file(
+    "v6-spc-x-host-configuration", "Spectrum-X host configuration on OpenShift: all_reduce_perf on 2 Dell XE9680 (8x H200) over Spectrum-X RoCE, NCCL 2.30.4", 2026,
+    "https://github.com/sdambo-git/spc-x-host-configuration/blob/5607c131f78d8ad0a3e6ed0a4c1ed95e57121dba/README.md")
+
+
 @dataclass(frozen=True)
 class Series:
     """One published run: the hardware as the source describes it and its rows."""
@@ -437,6 +484,35 @@ def _v5(label: str, source: Source, key: str, system: str, network: str, gpus: i
     """A v5 series: its part is its source's (alternating_split)."""
     return _s(label, source, _V5_SPLIT[key], system, network, gpus, nic, op, rows, per_node, algorithm, note,
               gpus_per_process, sharp)
+
+
+# The v6 sources, each named by its repository (module docstring): all held out.
+V6_SOURCES = ("BitdeerAI/examples", "taylor840326/k8s-in-action", "aistabci/abci2.0benchmark",
+              "awsdocs/aws-deep-learning-amis", "aws-samples/aws-hpc-tutorials", "JingchaoZhang/JingchaoZhang.github.io",
+              "JingchaoZhang/Running-GPU-Enabled-HPC-Applications-on-Azure-Machine-Learning",
+              "elideng-sg/hypercomputer-internode-deepdive", "sdambo-git/spc-x-host-configuration")
+# Found for v6 and not taken, with the rule that leaves them out (decided from the sources alone, before the model
+# was run on any v6 point).
+V6_LEFT_OUT = {
+    "BitdeerAI/examples, two servers": "the NICs are named only as eight mlx5 devices: neither their speed nor "
+                                       "InfiniBand or RoCE is stated",
+    "AFDWang/Hetu-Galvatron": "an A100 table pasted into a unit test as its input, without the command line",
+    "NVIDIA/nccl-tests#306": "two H20 servers meant as one job ran as two separate one-server jobs (nccl-tests "
+                             "built without MPI), their outputs interleaved: not run as configured",
+    "taylor840326/k8s-in-action, H800": "H800 is not a GPU the model has",
+    "awsdocs/aws-deep-learning-amis, p3dn": "V100 is not a GPU the model has",
+    "sdambo-git/spc-x-host-configuration, second run": "the same configuration and operation as its first run "
+                                                       "(only the first is taken), three sizes a data type",
+}
+
+
+def _v6(label: str, source: Source, key: str, system: str, network: str, gpus: int, nic: float, op: str,
+        rows: tuple[Row, ...], per_node: int = 8, algorithm: str = "auto", note: str = "",
+        gpus_per_process: int = 1) -> Series:
+    """A v6 series: held out, as every v6 source (module docstring)."""
+    assert key in V6_SOURCES, key
+    return _s(label, source, "held-out v6", system, network, gpus, nic, op, rows, per_node, algorithm, note,
+              gpus_per_process)
 
 
 SERIES: tuple[Series, ...] = (
@@ -735,6 +811,55 @@ SERIES: tuple[Series, ...] = (
     _v5("B200 1x3 Broadcast (aicr-benchmarks)", V5_17, "mghpcc/aicr-benchmarks", "dgx_b200", "infiniband", 3, 50.0, "broadcast", (
         (1048576, 13.37, 78.42), (4194304, 24.9, 168.46), (16777216, 44.08, 380.61), (67108864, 122.79, 546.54), (268435456, 418.56, 641.33), (1073741824, 1598.74, 671.62), (4294967296, 6286.84, 683.17), (17179869184, 25051.5, 685.78)),
         per_node=3, gpus_per_process=3, note="one node, NVLink only; NCCL 2.29.3"),
+    # --- held-out v6 (sealed) ---
+    _v6("H100 1x8 AllReduce (BitdeerAI examples)", V6_0, "BitdeerAI/examples", "dgx_h100", "infiniband", 8, 50.0, "allreduce", (
+        (268435456, 1119.8, 419.49), (536870912, 2157.5, 435.46), (1073741824, 4027.3, 466.57), (2147483648, 7983.5, 470.73)),
+        gpus_per_process=8, note="one node, NVLink only; NCCL not printed"),
+    _v6("H100 2x8 AllReduce ring, InfiniBand (k8s-in-action)", V6_1, "taylor840326/k8s-in-action", "dgx_h100", "infiniband", 16, 50.0, "allreduce", (
+        (536870912, 2622.9, 383.79), (1073741824, 5200.4, 387.14), (2147483648, 10308, 390.61), (4294967296, 20528, 392.29), (8589934592, 41145, 391.45)),
+        algorithm="ring", note="8 x 400G IB a server; NCCL 2.19.3 (image tag); NCCL_ALGO=Ring, NCCL_CROSS_NIC=1 (job file of commit ffd459e)"),
+    _v6("H100 2x8 AllToAll, InfiniBand (k8s-in-action)", V6_1, "taylor840326/k8s-in-action", "dgx_h100", "infiniband", 16, 25.0, "alltoall", (
+        (64, 30.82, 0.0), (128, 29.28, 0.0), (256, 29.36, 0.01), (512, 29.54, 0.02), (1024, 29.55, 0.03), (2048, 29.07, 0.07), (4096, 29.43, 0.13), (8192, 29.57, 0.26), (16384, 30.07, 0.51), (32768, 31.31, 0.98), (65536, 30.86, 1.99), (131072, 34.22, 3.59), (262144, 41.78, 5.88), (524288, 49.76, 9.88), (1048576, 68.23, 14.41), (2097152, 94.73, 20.76), (4194304, 154.7, 25.41), (8388608, 264.2, 29.77), (16777216, 462.5, 34.01), (33554432, 849.9, 37.01), (67108864, 1609.2, 39.1), (134217728, 3137.8, 40.1), (268435456, 6208.3, 40.54), (536870912, 12361, 40.72), (1073741824, 24580, 40.95), (2147483648, 50133, 40.16), (4294967296, 97769, 41.18), (8589934592, 195476, 41.2)),
+        note="4 x 400G IB a server; NCCL 2.19.3 (image tag)"),
+    _v6("H100 1x8 AllToAll (k8s-in-action)", V6_1, "taylor840326/k8s-in-action", "dgx_h100", "infiniband", 8, 50.0, "alltoall", (
+        (32, 8.44, 0.0), (64, 8.4, 0.01), (128, 8.41, 0.01), (256, 8.49, 0.03), (512, 8.42, 0.05), (1024, 8.4, 0.11), (2048, 8.34, 0.21), (4096, 8.47, 0.42), (8192, 8.57, 0.84), (16384, 8.63, 1.66), (32768, 9.63, 2.98), (65536, 10.07, 5.69), (131072, 11.68, 9.82), (262144, 13.6, 16.86), (524288, 16.15, 28.4), (1048576, 18.91, 48.53), (2097152, 27.11, 67.68), (4194304, 43.89, 83.63), (8388608, 83.12, 88.31), (16777216, 145.3, 101.0), (33554432, 268.7, 109.29), (67108864, 525.5, 111.74), (134217728, 915.4, 128.29), (268435456, 1710.9, 137.29), (536870912, 4476.7, 104.94), (1073741824, 7142.3, 131.54), (2147483648, 14373, 130.74), (4294967296, 28322, 132.69), (8589934592, 66211, 113.52)),
+        note="one node, NVLink only; NCCL 2.19.3 (image tag)"),
+    _v6("A100 1x4 AllReduce (abci2.0benchmark)", V6_2, "aistabci/abci2.0benchmark", "dgx_a100", "infiniband", 4, 12.5, "allreduce", (
+        (4, 17.24, 0.0), (8, 11.92, 0.0), (16, 11.93, 0.0), (32, 12.16, 0.0), (64, 12.19, 0.01), (128, 12.28, 0.02), (256, 12.73, 0.03), (512, 13.23, 0.06), (1024, 14.31, 0.11), (2048, 15.63, 0.2), (4096, 15.53, 0.4), (8192, 16.72, 0.74), (16384, 19.98, 1.23), (32768, 24.86, 1.98), (65536, 27.08, 3.63), (131072, 31.71, 6.2), (262144, 42.28, 9.3), (524288, 56.78, 13.85), (1048576, 83.97, 18.73), (2097152, 97.32, 32.32), (4194304, 128.3, 49.03), (8388608, 138.6, 90.77), (16777216, 211.9, 118.74), (33554432, 298.4, 168.64)),
+        per_node=4, note="one node, 4 of its 8 GPUs, NVLink only; NCCL 2.8.4"),
+    _v6("A100 1x8 AllReduce (abci2.0benchmark)", V6_3, "aistabci/abci2.0benchmark", "dgx_a100", "infiniband", 8, 12.5, "allreduce", (
+        (4, 17.29, 0.0), (8, 17.03, 0.0), (16, 17.15, 0.0), (32, 17.22, 0.0), (64, 17.4, 0.01), (128, 17.58, 0.01), (256, 18.2, 0.02), (512, 18.34, 0.05), (1024, 20.09, 0.09), (2048, 22.23, 0.16), (4096, 25.78, 0.28), (8192, 26.35, 0.54), (16384, 28.6, 1.0), (32768, 35.78, 1.6), (65536, 40.25, 2.85), (131072, 42.58, 5.39), (262144, 48.22, 9.51), (524288, 58.27, 15.75), (1048576, 75.38, 24.34), (2097152, 116.3, 31.56), (4194304, 140.1, 52.4), (8388608, 202.8, 72.4), (16777216, 236.6, 124.07), (33554432, 370.7, 158.41)),
+        note="one node, NVLink only; NCCL 2.8.4"),
+    _v6("A100 2x8 AllReduce, InfiniBand (abci2.0benchmark)", V6_4, "aistabci/abci2.0benchmark", "dgx_a100", "infiniband", 16, 12.5, "allreduce", (
+        (4, 33.5, 0.0), (8, 32.62, 0.0), (16, 32.38, 0.0), (32, 32.4, 0.0), (64, 33.23, 0.0), (128, 32.51, 0.01), (256, 33.96, 0.01), (512, 34.84, 0.03), (1024, 36.44, 0.05), (2048, 37.83, 0.1), (4096, 40.52, 0.19), (8192, 43.42, 0.35), (16384, 44.99, 0.68), (32768, 49.51, 1.24), (65536, 57.59, 2.13), (131072, 79.2, 3.1), (262144, 88.05, 5.58), (524288, 108.3, 9.08), (1048576, 146.5, 13.42), (2097152, 197.8, 19.88), (4194304, 288.8, 27.23), (8388608, 534.8, 29.41), (16777216, 1026.0, 30.66), (33554432, 1887.3, 33.34)),
+        note="ABCI Compute Node (A), 4 x HDR 200G a node; NCCL 2.8.4"),
+    _v6("A100 4x8 AllReduce, InfiniBand (abci2.0benchmark)", V6_5, "aistabci/abci2.0benchmark", "dgx_a100", "infiniband", 32, 12.5, "allreduce", (
+        (4, 42.34, 0.0), (8, 42.03, 0.0), (16, 42.31, 0.0), (32, 42.77, 0.0), (64, 42.99, 0.0), (128, 43.56, 0.01), (256, 46.63, 0.01), (512, 47.58, 0.02), (1024, 50.2, 0.04), (2048, 53.7, 0.07), (4096, 55.59, 0.14), (8192, 56.2, 0.28), (16384, 59.7, 0.53), (32768, 63.81, 0.99), (65536, 76.42, 1.66), (131072, 105.5, 2.41), (262144, 113.4, 4.48), (524288, 127.7, 7.96), (1048576, 153.5, 13.23), (2097152, 226.6, 17.93), (4194304, 367.5, 22.11), (8388608, 567.1, 28.66), (16777216, 1090.2, 29.82), (33554432, 2075.4, 31.33)),
+        note="ABCI Compute Node (A), 4 x HDR 200G a node; NCCL 2.8.4"),
+    _v6("A100 8x8 AllReduce, InfiniBand (abci2.0benchmark)", V6_6, "aistabci/abci2.0benchmark", "dgx_a100", "infiniband", 64, 12.5, "allreduce", (
+        (4, 57.31, 0.0), (8, 51.38, 0.0), (16, 51.35, 0.0), (32, 51.8, 0.0), (64, 52.11, 0.0), (128, 53.2, 0.0), (256, 55.01, 0.01), (512, 56.95, 0.02), (1024, 63.53, 0.03), (2048, 66.06, 0.06), (4096, 66.33, 0.12), (8192, 67.61, 0.24), (16384, 70.23, 0.46), (32768, 74.75, 0.86), (65536, 87.36, 1.48), (131072, 110.7, 2.33), (262144, 130.8, 3.94), (524288, 152.3, 6.78), (1048576, 208.6, 9.9), (2097152, 334.2, 12.36), (4194304, 587.8, 14.05), (8388608, 1132.4, 14.58), (16777216, 2034.1, 16.24), (33554432, 4342.8, 15.21)),
+        note="ABCI Compute Node (A), 4 x HDR 200G a node; NCCL 2.8.4"),
+    _v6("A100 16x8 AllReduce, InfiniBand (abci2.0benchmark)", V6_7, "aistabci/abci2.0benchmark", "dgx_a100", "infiniband", 128, 12.5, "allreduce", (
+        (4, 67.85, 0.0), (8, 61.68, 0.0), (16, 61.74, 0.0), (32, 61.99, 0.0), (64, 62.74, 0.0), (128, 63.65, 0.0), (256, 66.15, 0.01), (512, 68.16, 0.01), (1024, 74.13, 0.03), (2048, 76.74, 0.05), (4096, 79.08, 0.1), (8192, 79.95, 0.2), (16384, 87.51, 0.37), (32768, 87.85, 0.74), (65536, 102.9, 1.26), (131072, 203.2, 1.28), (262144, 147.7, 3.52), (524288, 164.4, 6.33), (1048576, 199.9, 10.41), (2097152, 309.7, 13.44), (4194304, 420.1, 19.81), (8388608, 773.6, 21.52), (16777216, 1341.2, 24.82), (33554432, 2500.7, 26.63)),
+        note="ABCI Compute Node (A), 4 x HDR 200G a node; NCCL 2.8.4"),
+    _v6("A100 2x8 AllReduce ring, EFA (aws-deep-learning-amis)", V6_8, "awsdocs/aws-deep-learning-amis", "dgx_a100", "efa", 16, 6.25, "allreduce", (
+        (8, 158.9, 0.0), (16, 158.3, 0.0), (32, 157.8, 0.0), (64, 158.7, 0.0), (128, 160.2, 0.0), (256, 159.8, 0.0), (512, 161.7, 0.01), (1024, 177.8, 0.01), (2048, 198.1, 0.02), (4096, 226.2, 0.03), (8192, 249.3, 0.06), (16384, 250.4, 0.12), (32768, 256.7, 0.24), (65536, 269.8, 0.46), (131072, 288.3, 0.85), (262144, 296.1, 1.66), (524288, 376.7, 2.61), (1048576, 448.6, 4.38), (2097152, 620.2, 6.34), (4194304, 768.2, 10.24), (8388608, 1228.5, 12.8), (16777216, 2002.7, 15.71), (33554432, 2988.8, 21.05), (67108864, 8072.1, 15.59), (134217728, 11431, 22.01), (268435456, 17603, 28.59), (536870912, 35110, 28.67), (1073741824, 70231, 28.67)),
+        algorithm="ring", note="p4d.24xlarge; NCCL 2.7.8; NCCL_ALGO=ring"),
+    _v6("A100 2x8 AllReduce Simple, EFA (aws-hpc-tutorials)", V6_9, "aws-samples/aws-hpc-tutorials", "dgx_a100", "efa", 16, 6.25, "allreduce", (
+        (8, 174.2, 0.0), (16, 171.1, 0.0), (32, 162.4, 0.0), (64, 157.9, 0.0), (128, 158.7, 0.0), (256, 158.7, 0.0), (512, 158.7, 0.01), (1024, 161.3, 0.01), (2048, 176.5, 0.02), (4096, 165.7, 0.05), (8192, 172.1, 0.09), (16384, 189.9, 0.16), (32768, 220.4, 0.28), (65536, 224.0, 0.55), (131072, 227.3, 1.08), (262144, 234.2, 2.1), (524288, 257.4, 3.82), (1048576, 307.4, 6.4), (2097152, 388.3, 10.13), (4194304, 522.7, 15.04), (8388608, 761.2, 20.66), (16777216, 1200.2, 26.21), (33554432, 1565.5, 40.19), (67108864, 2724.5, 46.18), (134217728, 4071.8, 61.8), (268435456, 7390.4, 68.1), (536870912, 13605, 73.99), (1073741824, 25940, 77.61)),
+        note="P4 instances with A100 80GB (p4de), 4 EFA NICs; NCCL 2.17.1; NCCL_PROTO=simple, which the calculator cannot be given (the model takes NCCL's protocol)"),
+    _v6("A100 2x8 AllReduce, InfiniBand (JingchaoZhang.github.io, AKS)", V6_10, "JingchaoZhang/JingchaoZhang.github.io", "dgx_a100", "infiniband", 16, 25.0, "allreduce", (
+        (8, 37.3, 0.0), (16, 36.03, 0.0), (32, 36.5, 0.0), (64, 36.33, 0.0), (128, 37.62, 0.01), (256, 38.28, 0.01), (512, 38.2, 0.03), (1024, 40.92, 0.05), (2048, 42.87, 0.09), (4096, 41.82, 0.18), (8192, 46.31, 0.33), (16384, 58.1, 0.53), (32768, 58.73, 1.05), (65536, 60.01, 2.05), (131072, 63.71, 3.86), (262144, 68.25, 7.2), (524288, 80.23, 12.25), (1048576, 96.39, 20.4), (2097152, 128.6, 30.59), (4194304, 148.1, 53.11), (8388608, 211.1, 74.51), (16777216, 333.4, 94.35), (33554432, 615.6, 102.21), (67108864, 932.6, 134.92), (134217728, 1672.7, 150.45), (268435456, 3013.5, 167.02), (536870912, 5702.0, 176.54), (1073741824, 11063, 181.98), (2147483648, 21637, 186.1), (4294967296, 42758, 188.34), (8589934592, 85129, 189.2)),
+        note="Azure ND96amsr_A100_v4, 8 x HDR 200G; NCCL of the pytorch:23.03 container, not printed"),
+    _v6("A100 2x8 AllReduce, InfiniBand (Azure ML, ND A100 v4)", V6_11, "JingchaoZhang/Running-GPU-Enabled-HPC-Applications-on-Azure-Machine-Learning", "dgx_a100", "infiniband", 16, 25.0, "allreduce", (
+        (8, 37.76, 0.0), (16, 37.45, 0.0), (32, 36.38, 0.0), (64, 37.0, 0.0), (128, 36.5, 0.01), (256, 37.62, 0.01), (512, 38.44, 0.02), (1024, 40.18, 0.05), (2048, 44.38, 0.09), (4096, 47.48, 0.16), (8192, 64.17, 0.24), (16384, 105.5, 0.29), (32768, 65.22, 0.94), (65536, 73.32, 1.68), (131072, 66.52, 3.69), (262144, 68.98, 7.13), (524288, 79.28, 12.4), (1048576, 96.57, 20.36), (2097152, 127.5, 30.85), (4194304, 147.0, 53.49), (8388608, 210.7, 74.65), (16777216, 332.4, 94.65), (33554432, 614.9, 102.32), (67108864, 947.8, 132.76), (134217728, 1682.8, 149.55), (268435456, 2975.4, 169.16), (536870912, 5744.6, 175.23), (1073741824, 11080, 181.7), (2147483648, 21872, 184.1), (4294967296, 43176, 186.52), (8589934592, 85820, 187.67)),
+        note="Azure ND96asr_v4, 8 x HDR 200G; NCCL of the pytorch:23.03 container, not printed"),
+    _v6("H100 1x8 AllReduce (hypercomputer-internode-deepdive, A3)", V6_12, "elideng-sg/hypercomputer-internode-deepdive", "dgx_h100", "infiniband", 8, 50.0, "allreduce", (
+        (8, 33.66, 0.0), (16, 32.28, 0.0), (32, 53.81, 0.0), (64, 32.96, 0.0), (128, 34.47, 0.01), (256, 33.3, 0.01), (512, 33.47, 0.03), (1024, 34.95, 0.05), (2048, 35.28, 0.1), (4096, 35.28, 0.2), (8192, 35.39, 0.41), (16384, 37.67, 0.76), (32768, 34.77, 1.65), (65536, 34.08, 3.37), (131072, 35.76, 6.41), (262144, 36.94, 12.42), (524288, 38.38, 23.91), (1048576, 39.7, 46.22), (2097152, 43.34, 84.68), (4194304, 55.87, 131.38), (8388608, 84.85, 173.01), (16777216, 125.8, 233.48), (33554432, 199.6, 294.12), (67108864, 327.5, 358.59), (134217728, 594.4, 395.16), (268435456, 1125.1, 417.54), (536870912, 2169.2, 433.11), (1073741824, 4045.9, 464.43), (2147483648, 7996.1, 469.99), (4294967296, 15797, 475.81), (8589934592, 31322, 479.93)),
+        gpus_per_process=8, note="one node, NVLink only; NCCL 2.22.3"),
+    _v6("H200 2x8 AllReduce, RoCE (spc-x-host-configuration)", V6_13, "sdambo-git/spc-x-host-configuration", "hgx_h200", "roce", 16, 50.0, "allreduce", (
+        (1024, 45.06, 0.04), (2048, 43.84, 0.09), (4096, 43.51, 0.18), (8192, 47.64, 0.32), (16384, 53.65, 0.57), (32768, 64.93, 0.95), (65536, 70.32, 1.75), (131072, 81.24, 3.03), (262144, 63.59, 7.73), (524288, 80.78, 12.17), (1048576, 76.86, 25.58), (2097152, 86.37, 45.53), (4194304, 106.13, 74.1), (8388608, 149.76, 105.03), (16777216, 304.32, 103.37), (33554432, 276.88, 227.23), (67108864, 461.01, 272.94), (134217728, 742.13, 339.1), (268435456, 1275.21, 394.69), (536870912, 2327.12, 432.57), (1073741824, 4388.55, 458.75), (2147483648, 8497.37, 473.86), (4294967296, 16715.2, 481.78), (8589934592, 33169.3, 485.57), (17179869184, 66326.9, 485.66)),
+        gpus_per_process=8, note="Spectrum-X, a 400GbE BlueField-3 SuperNIC a GPU; NCCL 2.30.4"),
 )
 
 POINTS: tuple[Point, ...] = tuple(Point(s, size, t, bw) for s in SERIES for size, t, bw in s.rows)

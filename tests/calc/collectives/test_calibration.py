@@ -103,7 +103,7 @@ def test_held_out_v3_large_misses_are_efa_rings() -> None:
 
 def test_the_sweep_anomalies_are_listed_and_lie_where_the_rule_applies() -> None:
     assert set(SWEEP_ANOMALIES) <= set(KNOWN_MISSES)
-    where = {(s.label, size) for s in SERIES if s.split in ("calibration", "held-out v4", "held-out v5")
+    where = {(s.label, size) for s in SERIES if s.split in ("calibration", "held-out v4", "held-out v5", "held-out v6")
              for size, _, _ in s.rows}
     assert set(SWEEP_ANOMALIES) <= where
 
@@ -286,3 +286,19 @@ def test_the_largest_error_from_1_GiB_on_h100_and_later_is_a_four_server_efa_run
              if c.band == "large" and c.point.series.system != "dgx_a100"]
     worst = max(large, key=lambda c: abs(c.error))
     assert worst.point.series.label == "H100 4x8, EFA (p5.48xlarge, aws-gpu-comm-bench)"
+
+
+def test_held_out_v6_stays_sealed_until_its_opening() -> None:
+    # measurements.SEALED: the model of fcb37b9 is run on held-out v6 once, in its own commit.
+    with pytest.raises(ValueError, match="held-out v6 is sealed"):
+        checked("held-out v6")
+    assert not any(c.point.series.split == "held-out v6" for c in checked())
+
+
+def test_every_held_out_v6_run_is_a_valid_calculator_input_from_a_v6_source() -> None:
+    from calc.collectives.measurements import V6_SOURCES
+    from calc.registry import get
+    v6 = [s for s in SERIES if s.split == "held-out v6"]
+    assert len(v6) == 16 and len({s.source.url.split("/blob/")[0] for s in v6}) == len(V6_SOURCES)
+    for s in v6:
+        get("collective").validate({**s.params, "message": s.rows[0][0]})
