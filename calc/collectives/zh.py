@@ -13,7 +13,7 @@ __all__ = ["MESSAGES"]
 
 MESSAGES: dict[str, str] = {
     'The collectives model against published nccl-tests runs': '集合通信模型与已公布的 nccl-tests 结果对照',
-    "Every published point, calibration and the five held-out parts, with the model's figure and error; per-run errors and curves; the step model against Megatron-LM.": '所有已公布的数据点 (校准集与五个留出部分)，附模型的数值与误差；每次运行的误差与曲线；训练步模型与 Megatron-LM 对照。',
+    "Every published point, calibration and the six held-out parts, with the model's figure and error; per-run errors and curves; the step model against Megatron-LM.": '所有已公布的数据点 (校准集与六个留出部分)，附模型的数值与误差；每次运行的误差与曲线；训练步模型与 Megatron-LM 对照。',
     'Published points': '已公布的数据点',
     'Independent sources': '独立来源',
     'Held-out without the known misses, ≥ 1 MiB: geometric-mean error': '去掉已知偏差后的留出集，≥ 1 MiB：几何平均误差',
@@ -151,12 +151,14 @@ MESSAGES: dict[str, str] = {
     'NIC': '网卡',
     'Scale-out port speed.': '横向扩展端口速率。',
     'held-out': '留出集',
+    'held-out v6 (blind)': '留出集 v6 (盲测)',
     'held-out v5 (blind)': '留出集 v5 (盲测)',
     'held-out v4 (seen)': '留出集 v4 (已见过)',
     'held-out v3 (seen)': '留出集 v3 (已见过)',
     'held-out v2 (seen)': '留出集 v2 (已见过)',
     'held-out (seen)': '留出集 (已见过)',
     'left out (sweep anomaly)': '排除 (扫描异常)',
+    'Held-out v6 points': '留出集 v6 数据点',
     'Held-out v5 points': '留出集 v5 数据点',
     'Held-out v4 points': '留出集 v4 数据点',
     'Held-out errors by GPU era': '按 GPU 代际划分的留出误差',
@@ -178,6 +180,7 @@ MESSAGES: dict[str, str] = {
     'held-out v3': '留出集 v3',
     'held-out v4': '留出集 v4',
     'held-out v5': '留出集 v5',
+    'held-out v6': '留出集 v6',
     # what bounds a result (bound_by) when it is no tier's name
     'latency': '时延',
     'the link': '链路',
@@ -457,10 +460,16 @@ MESSAGES: dict[str, str] = {
 
 # The accuracy calculator's per-part outputs (calibration._part_scalars, _opening_scalars): one template per
 # figure, one name per part, as the declarations build them.
-_PARTS = {"Held-out v5 (blind)": "留出集 v5 (盲测)", "Held-out v5 when first run": "首次运行时的留出集 v5",
+_PARTS = {"Held-out v6 (blind)": "留出集 v6 (盲测)", "Held-out v6 when first run": "首次运行时的留出集 v6",
+          "Held-out v6 (blind), H100 and later": "留出集 v6 (盲测)，H100 及更新",
+          "Held-out v6 (blind), A100": "留出集 v6 (盲测)，A100",
+          "Held-out v5 (blind)": "留出集 v5 (盲测)", "Held-out v5 when first run": "首次运行时的留出集 v5",
           "Held-out v5 (blind), H100 and later": "留出集 v5 (盲测)，H100 及更新",
           "Held-out v5 (blind), A100": "留出集 v5 (盲测)，A100",
           "Every held-out part, H100 and later": "全部留出部分，H100 及更新",
+          "Held-out v6 (blind), H100 and later, AllReduce": "留出集 v6 (盲测)，H100 及更新，AllReduce",
+          "Held-out v6 (blind), H100 and later, AllToAll": "留出集 v6 (盲测)，H100 及更新，AllToAll",
+          "Every held-out part, H100 and later, AllReduce": "全部留出部分，H100 及更新，AllReduce",
           "Every held-out part, A100": "全部留出部分，A100",
           "Held-out v4 (seen)": "留出集 v4 (已见过)", "Held-out v3 (seen)": "留出集 v3 (已见过)", "Held-out v2 (seen)": "留出集 v2 (已见过)",
           "Held-out (seen)": "留出集 (已见过)", "Calibration": "校准集",
