@@ -247,12 +247,13 @@ def _era(c: Checked) -> str:
 def expected_error(held: tuple[Checked, ...]) -> dict[str, dict[str, float]]:
     """The held-out geometric-mean error exp(mean |ln(model/measured)|) - 1, in %, over every open held-out part
     (none is fitted), by band of sizes: pooled (``all``), per GPU era, per scope (one domain, SHARP, each network)
-    and per era and scope; a cell with fewer than MIN_POINTS points is left out, and fitted.expected_error_pct
-    falls back from era and scope to scope, era and all."""
-    groups: dict[str, list[Checked]] = {"all": list(held)}
+    and per era and scope, AllToAll's apart (fitted.kind); a cell with fewer than MIN_POINTS points is left out,
+    and fitted.expected_error_pct falls back from era and scope to era, scope and all."""
+    groups: dict[str, list[Checked]] = {}
     for c in held:
-        for key in (_era(c), _where(c), f"{_era(c)} {_where(c)}"):
-            groups.setdefault(key, []).append(c)
+        k = fitted.kind(c.point.series.op)
+        for key in ("all", _era(c), _where(c), f"{_era(c)} {_where(c)}"):
+            groups.setdefault(k + key, []).append(c)
     errors = {key: _band_errors(cs) for key, cs in sorted(groups.items())}
     return {key: bands for key, bands in errors.items() if bands}
 
@@ -261,8 +262,9 @@ def render(c: dict[str, object], errors: dict[str, dict[str, float]]) -> str:
     head = FITTED.read_text().split("NVLINK_EFFICIENCY = ")[0]
     lines = [f"{name} = {c[name]!r}" for name in BOXES]
     tail = ("# Held-out geometric-mean error (%) by GPU era and scope (one domain, SHARP, a network) and message size:\n"
-            "# below 1 MiB (time), 1 MiB to 1 GiB and from 1 GiB (bus bandwidth); a cell of fewer than 5 held-out\n"
-            "# points is left out (expected_error_pct falls back to the scope's, the era's, then all).\n"
+            "# below 1 MiB (time), 1 MiB to 1 GiB and from 1 GiB (bus bandwidth), AllToAll's apart ('alltoall ...');\n"
+            "# a cell of fewer than 5 held-out points is left out (expected_error_pct falls back to the era's, the\n"
+            "# scope's, then all).\n"
             f"EXPECTED_ERROR_PCT = {errors!r}\n")
     return head + "\n".join(lines) + "\n" + tail
 

@@ -279,10 +279,10 @@ def expected_error_pct(inputs: Inputs, size: float) -> float:
     GPUs of the same era, inside one domain, through in-network reduction or on the network
     (fitted.expected_error_pct); every held-out point's for one tier of links."""
     if inputs.textbook:
-        return fitted.expected_error_pct(size, "all", "hopper")
+        return fitted.expected_error_pct(size, "all", "hopper", inputs.op)
     arch = ARCH[SYSTEMS[inputs.system].scale_up.key][0]
     one_domain = inputs.gpus <= inputs.gpus_per_domain
-    return fitted.expected_error_pct(size, fitted.scope(inputs.network, one_domain, inputs.sharp), arch)
+    return fitted.expected_error_pct(size, fitted.scope(inputs.network, one_domain, inputs.sharp), arch, inputs.op)
 
 
 SWEEP_BYTES = tuple(int(1024 * 2 ** (k / 2)) for k in range(0, 49))  # 1 KiB .. 16 GiB, half-octaves

@@ -181,14 +181,25 @@ def test_one_domain_and_sharp_have_their_own_expected_error() -> None:
         fitted.expected_error_pct(2**24, "sharp", "ampere")
 
 
-def test_the_expected_error_falls_back_from_era_and_scope_to_scope_era_and_all() -> None:
+def test_an_all_to_all_states_the_all_to_all_runs_error() -> None:
+    # fitted.kind: AllToAll is timed as grouped send/receive, not through NCCL's tuner, so its errors are its own.
+    got = out(system="dgx_h100", gpus=8, message=2**24, op="alltoall")["expected_error_pct"]
+    assert got == fitted.expected_error_pct(2**24, "nvlink", "hopper", "alltoall")
+    assert got == fitted.EXPECTED_ERROR_PCT["alltoall hopper+ nvlink"]["mid"]
+    assert got != out(system="dgx_h100", gpus=8, message=2**24)["expected_error_pct"]
+
+
+def test_the_expected_error_falls_back_from_era_and_scope_to_era_scope_and_all() -> None:
     from unittest.mock import patch
-    table = {"all": {"mid": 1.0}, "hopper+": {"mid": 2.0}, "roce": {"mid": 3.0}, "hopper+ roce": {"small": 4.0}}
+    table = {"all": {"mid": 1.0}, "hopper+": {"mid": 2.0}, "roce": {"mid": 3.0, "large": 5.0},
+             "hopper+ roce": {"small": 4.0}, "alltoall all": {"small": 6.0}}
     with patch.object(fitted, "EXPECTED_ERROR_PCT", table):
-        assert fitted.expected_error_pct(2**24, "roce", "blackwell") == 3.0      # no era-and-scope cell for mid
+        assert fitted.expected_error_pct(2**24, "roce", "blackwell") == 2.0      # no era-and-scope cell for mid
         assert fitted.expected_error_pct(8, "roce", "hopper") == 4.0
-        assert fitted.expected_error_pct(2**24, "efa", "hopper") == 2.0
+        assert fitted.expected_error_pct(2**31, "roce", "hopper") == 5.0       # no era cell for large
         assert fitted.expected_error_pct(2**24, "efa", "ampere") == 1.0
+        assert fitted.expected_error_pct(8, "roce", "hopper", "alltoall") == 6.0  # AllToAll's own, not AllReduce's
+        assert fitted.expected_error_pct(2**24, "roce", "hopper", "alltoall") == 1.0  # then every point's
 
 
 def test_large_multi_node_ring_is_bounded_by_scale_out() -> None:
