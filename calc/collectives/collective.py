@@ -407,6 +407,17 @@ COLLECTIVE_SOURCES = (NCCL_TESTS, PATARASUK, THAKUR, model.SANDERS, model.JEAUGE
                       NCCL_TUNING_SRC, NCCL_TESTS_TREE, nccl.GCP_TCPXO_ENV, nccl.GCP_TCPXO_TUNER, *HARDWARE_SOURCES)
 
 
+# What an AllToAll result cannot claim (accuracy page, held-out v6): its expected error comes from runs that disagree.
+ALLTOALL_NOTE = ("AllToAll is not validated: its one blind source (held-out v6) reaches less than half the bus "
+                 "bandwidth of another one-server H100 AllToAll, so its expected error is the size of that "
+                 "disagreement, not a bound.")
+
+
+def _notes(inputs: Inputs) -> tuple[str, ...]:
+    """What a result says beside its numbers: an AllToAll on a system preset is not validated."""
+    return (ALLTOALL_NOTE,) if inputs.op == "alltoall" and not inputs.textbook else ()
+
+
 def _collective(inputs: Inputs) -> Outcome:
     """One collective: time, NCCL's choice, bus bandwidth, bytes per tier, expected error."""
     fabric = _validated(inputs)
@@ -424,6 +435,7 @@ def _collective(inputs: Inputs) -> Outcome:
             "expected_error_pct": expected_error_pct(inputs, inputs.message),
         },
         charts={"time_vs_size": (*presets, _sweep(inputs, "Current inputs"))},
+        notes=_notes(inputs),
     )
 
 
@@ -448,8 +460,8 @@ collective = calculator(
         Scalar("expected_error_pct", "Expected error at this size", "%",
                "± of the system presets at this message size: the held-out nccl-tests runs' geometric-mean error on "
                "GPUs of the same era (A100, or H100 and later) inside one domain, through SHARP or on the same "
-               "network, pooled where there are fewer than five such points "
-               "(the textbook model is exact by definition and not a prediction)."),
+               "network, AllToAll's runs apart from the other operations', pooled where there are fewer than five "
+               "such points (the textbook model is exact by definition and not a prediction)."),
         Chart("time_vs_size", "Time against message size", "Message size", "Time", "B", "µs",
               log_x=True, log_y=True,
               description="The two link presets, always as a textbook ring (whatever the algorithm and "
