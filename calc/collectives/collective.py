@@ -481,6 +481,7 @@ def _scaling(inputs: Inputs) -> Outcome:
         values={"busbw_GBps": busbw, "in_domain_busbw_GBps": inside, "bound_by": result.bound_by,
                 "expected_error_pct": expected_error_pct(inputs, inputs.message)},
         charts={"busbw_vs_gpus": _busbw_chart(inputs)},
+        notes=_notes(inputs),
     )
 
 

@@ -477,3 +477,9 @@ def test_an_all_to_all_on_a_system_says_it_is_not_validated() -> None:
     assert run("collective", {"system": "dgx_h100", "op": "alltoall"}).outcome.notes == (ALLTOALL_NOTE,)
     assert run("collective", {"system": "dgx_h100"}).outcome.notes == ()
     assert run("collective", {"system": "link", "op": "alltoall"}).outcome.notes == ()
+
+
+def test_the_scaling_chart_of_an_all_to_all_says_it_is_not_validated_too() -> None:
+    from calc.collectives.collective import ALLTOALL_NOTE
+    assert run("scaling", {"system": "dgx_h100", "op": "alltoall"}).outcome.notes == (ALLTOALL_NOTE,)
+    assert run("scaling", {"system": "dgx_h100"}).outcome.notes == ()
