@@ -107,8 +107,13 @@ Algorithms (bytes per GPU for a buffer of S bytes, nccl-tests' size):
   GPU per node: a ring's bytes, log-depth latency.
 * AllToAll (``p2p``): per-peer messages, not a ring: S/n to each of the g-1
   peers of the domain over NVLink and to each of the n-g others over the GPU's
-  NIC, one NVLink or network latency per peer; NCCL sends per-peer messages of
-  up to 16 KiB with LL.
+  NIC; NCCL sends per-peer messages of up to 16 KiB with LL. NCCL runs every
+  peer of a group at once (src/enqueue.cc: each peer gets channels of its own
+  while nChannels·nRanks fits in the p2p channels, ``NCCL_P2P``), so the
+  latency is one peer's: the ring's base plus one network hop if any peer is
+  across the network, else one NVLink hop. The CPU proxy then serves each
+  network peer's send and receive in turn (src/proxy.cc ``progressOps``), one
+  fitted network step per network peer.
 """
 
 from __future__ import annotations
@@ -123,7 +128,7 @@ from calc.sources import cite
 __all__ = [
     "OPS", "ALGORITHMS", "Tier", "Calibration", "Fabric", "Phase", "Cost", "phases", "valid_algorithms",
     "candidates", "cost", "best", "busbw_factor", "LL_FRACTION", "nccl_name", "comm_for", "choose",
-    "calibrated_cost", "p2p_latency", "SANDERS", "JEAUGEY_TREES", "NVLS_BLOG", "NVLS_KERNEL",
+    "calibrated_cost", "p2p_latency", "SANDERS", "JEAUGEY_TREES", "NVLS_BLOG", "NVLS_KERNEL", "NCCL_P2P",
 ]
 
 OPS = ("allreduce", "allgather", "reducescatter", "alltoall", "broadcast")
@@ -150,6 +155,13 @@ NVLS_KERNEL = cite(
     "buffer, reduce one slice per head with multimem loads and multicast the sum, gather out",
     "NVIDIA, github.com/NVIDIA/nccl", 2026,
     "https://github.com/NVIDIA/nccl/blob/5067397c2676d5aed50042fc39e5c8ee96eb0027/src/device/all_reduce.h",
+)
+NCCL_P2P = cite(
+    "nccl-2.30.7-p2p",
+    "NCCL 2.30.7 src/enqueue.cc (scheduleP2pTasksToPlan: every peer of a grouped send/receive on channels of its "
+    "own) and src/proxy.cc (progressOps: one proxy thread serves the network operations in turn)",
+    "NVIDIA, github.com/NVIDIA/nccl", 2026,
+    "https://github.com/NVIDIA/nccl/blob/5067397c2676d5aed50042fc39e5c8ee96eb0027/src/enqueue.cc",
 )
 NVLS_BLOG = cite(
     "nccl-nvls-h100",
@@ -473,10 +485,12 @@ def _latency(algorithm: str, protocol: str, op: str, fabric: Fabric, plan: tuple
 
 
 def p2p_latency(protocol: str, fabric: Fabric) -> float:
-    """One message per peer: NCCL's ring latencies per NVLink peer and per network peer."""
+    """Every peer at once (``NCCL_P2P``): NCCL's ring base latency for ``protocol`` plus one network hop if a peer
+    is across the network, else one NVLink hop (none for a single GPU)."""
     base, nvlink, net = nccl.ring_latencies(protocol)
-    g, n = fabric.domain, fabric.gpus
-    return base + (g - 1) * nvlink + (n - g) * net
+    if fabric.gpus > fabric.domain:
+        return base + net
+    return base + (nvlink if fabric.domain > 1 else 0.0)
 
 
 def _tree_fill(fabric: Fabric, size: float) -> float:

@@ -35,10 +35,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from calc.collectives import nccl
 from calc.collectives.collective import system_fabric
 from calc.collectives.hardware import NETWORKS, SYSTEMS
-from calc.collectives.model import Fabric
+from calc.collectives.model import Fabric, p2p_latency
 from calc.errors import ValidationError
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.params import Choice, Int
@@ -101,14 +100,13 @@ def traffic(r: Routing, bytes_per_element: int) -> tuple[float, float]:
 
 
 def _latency_us(fabric: Fabric) -> float:
-    """All peers at once (DeepEP's kernels post every message together): NCCL's LL base latency plus one NVLink
-    hop or one network hop (the slower), with the fitted latency scale and the network's fitted step."""
+    """All peers at once (DeepEP's kernels post every message together): the AllToAll's one-peer LL latency
+    (model.p2p_latency) with the fitted latency scale, and one fitted network step (DeepEP's kernels post their
+    network messages from the GPU, with no proxy serving them in turn)."""
     cal = fabric.calibration
     assert cal is not None
-    base, nvlink, net = nccl.ring_latencies("LL")
-    if fabric.domains > 1:
-        return cal.latency_scale * (base + net) + cal.network_step_us
-    return cal.latency_scale * (base + (nvlink if fabric.domain > 1 else 0.0))
+    step = cal.network_step_us if fabric.domains > 1 else 0.0
+    return cal.latency_scale * p2p_latency("LL", fabric) + step
 
 
 def moe_time_us(r: Routing, fabric: Fabric, bytes_per_element: int) -> tuple[float, float, float, str]:
