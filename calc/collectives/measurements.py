@@ -112,14 +112,15 @@ from dataclasses import dataclass
 from calc.sources import Source, cite
 
 __all__ = ["Series", "Point", "SERIES", "POINTS", "SPLITS", "SEALED", "V4_REPOSITORIES", "V5_SOURCES", "V5_DROPPED",
-           "V6_SOURCES", "V6_LEFT_OUT", "sources",
+           "V6_SOURCES", "V6_LEFT_OUT", "V7_SOURCES", "V7_LEFT_OUT", "sources",
            "v4_split", "alternating_split"]
 
-SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3", "held-out v4", "held-out v5", "held-out v6")
+SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3", "held-out v4", "held-out v5", "held-out v6",
+          "held-out v7")
 # Held-out parts the model has not been run on: nothing reports them (no test, no page, no fit) until each is
 # opened once, in its own commit, after the model it judges is final (held-out v5: opened after commit ca6eff9;
-# held-out v6 judges the model of fcb37b9).
-SEALED: tuple[str, ...] = ()
+# held-out v6 judges the model of fcb37b9; held-out v7, sealed, that of 829c2ca).
+SEALED: tuple[str, ...] = ("held-out v7",)
 MIB, GIB = 1024**2, 1024**3
 
 
@@ -413,6 +414,17 @@ V6_13 = _file(
     "v6-spc-x-host-configuration", "Spectrum-X host configuration on OpenShift: all_reduce_perf on 2 Dell XE9680 (8x H200) over Spectrum-X RoCE, NCCL 2.30.4", 2026,
     "https://github.com/sdambo-git/spc-x-host-configuration/blob/5607c131f78d8ad0a3e6ed0a4c1ed95e57121dba/README.md")
 
+# --- v7 sources (rule committed before any was collected, in 15e27db; every one held out) ---------------------------
+V7_0 = _file(
+    "v7-cluster-quality", "cluster-quality, Vultr HGX B200 proof of concept: nccl-tests 2.17.6 (NCCL 2.28.9) on one and two 8x B200 servers, 8 x NDR 400G InfiniBand a server", 2026,
+    "https://github.com/mihai-amp/cluster-quality/blob/1f1da588e3a13ff37666a040f859f99fdef689f6/poc_testing/b200_vultr/results/report/sources/nccl_tests_dgxc.log")
+V7_1 = _file(
+    "v7-verl-on-gke", "verl-on-gke README: all_gather through GCP's gIB wrapper on two a4-highgpu-8g (8x B200) nodes over RDMA, NCCL 2.26.6", 2026,
+    "https://github.com/esaaren/verl-on-gke/blob/928b868e20780d1786b6efa339e5de79680ad7a0/README.md")
+V7_2 = _file(
+    "v7-crusoe-ml-k3s", "crusoe-ml-k3s examples/k3s-2-node-nccl-gdr.log: all_reduce_perf with NCCL_ALGO=RING on two Crusoe h100-80gb-sxm-ib.8x nodes, NCCL 2.19.3", 2023,
+    "https://github.com/crusoecloud/crusoe-ml-k3s/blob/480dc597694423a0c9eae83d79a11c67dfcd1c21/examples/k3s-2-node-nccl-gdr.log")
+
 
 @dataclass(frozen=True)
 class Series:
@@ -522,6 +534,20 @@ V6_LEFT_OUT = {
 }
 
 
+# The v7 sources, each named by its repository (module docstring): all held out.
+V7_SOURCES = ("mihai-amp/cluster-quality", "esaaren/verl-on-gke", "crusoecloud/crusoe-ml-k3s")
+# Found for v7 and not taken, with the rule that leaves them out (decided from the sources alone, before the model
+# was run on any v7 point).
+V7_LEFT_OUT = {
+    "mihai-amp/cluster-quality, two servers: ReduceScatter and AllToAll": "the source's seventh and eighth runs that "
+                                                                          "enter (at most six a source)",
+    "mihai-amp/cluster-quality, alltoall_v2": "the same configuration and operation as its first AllToAll (only "
+                                              "NCCL_NCHANNELS_PER_NET_PEER differs, unused inside one server)",
+    "mihai-amp/cluster-quality, sendrecv": "not an operation the model has",
+    "crusoecloud/crusoe-ml-rke2": "a table of rows alone, without its command line, devices or NCCL version",
+}
+
+
 def _v6(label: str, source: Source, key: str, system: str, network: str, gpus: int, nic: float, op: str,
         rows: tuple[Row, ...], per_node: int = 8, algorithm: str = "auto", note: str = "",
         gpus_per_process: int = 1) -> Series:
@@ -529,6 +555,13 @@ def _v6(label: str, source: Source, key: str, system: str, network: str, gpus: i
     assert key in V6_SOURCES, key
     return _s(label, source, "held-out v6", system, network, gpus, nic, op, rows, per_node, algorithm, note,
               gpus_per_process)
+
+
+def _v7(label: str, source: Source, key: str, system: str, network: str, gpus: int, nic: float, op: str,
+        rows: tuple[Row, ...], algorithm: str = "auto", note: str = "") -> Series:
+    """A v7 series: held out, as every v7 source (module docstring); one process a GPU in every v7 run."""
+    assert key in V7_SOURCES, key
+    return _s(label, source, "held-out v7", system, network, gpus, nic, op, rows, 8, algorithm, note)
 
 
 SERIES: tuple[Series, ...] = (
@@ -876,6 +909,31 @@ SERIES: tuple[Series, ...] = (
     _v6("H200 2x8 AllReduce, RoCE (spc-x-host-configuration)", V6_13, "sdambo-git/spc-x-host-configuration", "hgx_h200", "roce", 16, 50.0, "allreduce", (
         (1024, 45.06, 0.04), (2048, 43.84, 0.09), (4096, 43.51, 0.18), (8192, 47.64, 0.32), (16384, 53.65, 0.57), (32768, 64.93, 0.95), (65536, 70.32, 1.75), (131072, 81.24, 3.03), (262144, 63.59, 7.73), (524288, 80.78, 12.17), (1048576, 76.86, 25.58), (2097152, 86.37, 45.53), (4194304, 106.13, 74.1), (8388608, 149.76, 105.03), (16777216, 304.32, 103.37), (33554432, 276.88, 227.23), (67108864, 461.01, 272.94), (134217728, 742.13, 339.1), (268435456, 1275.21, 394.69), (536870912, 2327.12, 432.57), (1073741824, 4388.55, 458.75), (2147483648, 8497.37, 473.86), (4294967296, 16715.2, 481.78), (8589934592, 33169.3, 485.57), (17179869184, 66326.9, 485.66)),
         gpus_per_process=8, note="Spectrum-X, a 400GbE BlueField-3 SuperNIC a GPU; NCCL 2.30.4"),
+    # --- held-out v7 (sealed) ---
+    _v7("B200 1x8 AllReduce (cluster-quality)", V7_0, "mihai-amp/cluster-quality", "dgx_b200", "infiniband", 8, 50.0, "allreduce", (
+        (8, 20.25, 0.0), (16, 18.89, 0.0), (32, 19.34, 0.0), (64, 22.61, 0.0), (128, 24.64, 0.01), (256, 24.73, 0.02), (512, 25.22, 0.04), (1024, 25.47, 0.07), (2048, 25.98, 0.14), (4096, 26.37, 0.27), (8192, 26.44, 0.54), (16384, 26.69, 1.07), (32768, 27.41, 2.09), (65536, 28.39, 4.04), (131072, 28.9, 7.94), (262144, 29.22, 15.7), (524288, 29.63, 30.96), (1048576, 30.1, 60.97), (2097152, 34.29, 107.03), (4194304, 56.17, 130.67), (8388608, 76.96, 190.75), (16777216, 106.99, 274.42), (33554432, 169.72, 345.98), (67108864, 277.18, 423.7), (134217728, 394.59, 595.26), (268435456, 712.6, 659.23), (536870912, 1334.6, 703.98), (1073741824, 2601.84, 722.2), (2147483648, 4605.28, 816.04), (4294967296, 9026.71, 832.66), (8589934592, 17919.9, 838.86), (17179869184, 35667.8, 842.91)),
+        note="Vultr HGX B200, one node, NVLink only; NCCL 2.28.9; mpirun, one rank a GPU (log header; command line not printed)"),
+    _v7("B200 1x8 AllGather (cluster-quality)", V7_0, "mihai-amp/cluster-quality", "dgx_b200", "infiniband", 8, 50.0, "allgather", (
+        (128, 16.12, 0.01), (256, 16.05, 0.01), (512, 16.21, 0.03), (1024, 16.42, 0.05), (2048, 16.74, 0.11), (4096, 16.88, 0.21), (8192, 17.13, 0.42), (16384, 17.1, 0.84), (32768, 17.93, 1.6), (65536, 18.7, 3.07), (131072, 18.87, 6.08), (262144, 19.21, 11.94), (524288, 19.89, 23.06), (1048576, 19.69, 46.59), (2097152, 22.35, 82.09), (4194304, 29.96, 122.48), (8388608, 44.92, 163.4), (16777216, 49.04, 299.38), (33554432, 76.98, 381.39), (67108864, 139.13, 422.06), (134217728, 207.5, 565.98), (268435456, 393.96, 596.21), (536870912, 762.42, 616.14), (1073741824, 1486.06, 632.22), (2147483648, 2911.01, 645.5), (4294967296, 5723.35, 656.62), (8589934592, 11322.8, 663.81), (17179869184, 22357.0, 672.38)),
+        note="Vultr HGX B200, one node, NVLink only; NCCL 2.28.9; mpirun, one rank a GPU (log header; command line not printed)"),
+    _v7("B200 1x8 ReduceScatter (cluster-quality)", V7_0, "mihai-amp/cluster-quality", "dgx_b200", "infiniband", 8, 50.0, "reducescatter", (
+        (128, 16.06, 0.01), (256, 16.01, 0.01), (512, 16.17, 0.03), (1024, 16.4, 0.05), (2048, 16.66, 0.11), (4096, 17.0, 0.21), (8192, 16.82, 0.43), (16384, 17.42, 0.82), (32768, 17.67, 1.62), (65536, 18.52, 3.1), (131072, 18.5, 6.2), (262144, 19.31, 11.88), (524288, 20.06, 22.87), (1048576, 19.7, 46.57), (2097152, 23.9, 76.79), (4194304, 34.26, 107.13), (8388608, 58.36, 125.78), (16777216, 52.3, 280.68), (33554432, 80.28, 365.71), (67108864, 138.64, 423.55), (134217728, 206.09, 569.85), (268435456, 388.79, 604.14), (536870912, 753.29, 623.61), (1073741824, 1451.69, 647.19), (2147483648, 2808.62, 669.03), (4294967296, 5552.57, 676.82), (8589934592, 10912.1, 688.79), (17179869184, 21629.9, 694.98)),
+        note="Vultr HGX B200, one node, NVLink only; NCCL 2.28.9; mpirun, one rank a GPU (log header; command line not printed)"),
+    _v7("B200 1x8 AllToAll (cluster-quality)", V7_0, "mihai-amp/cluster-quality", "dgx_b200", "infiniband", 8, 50.0, "alltoall", (
+        (128, 11.02, 0.01), (256, 10.89, 0.02), (512, 11.48, 0.04), (1024, 11.11, 0.08), (2048, 11.12, 0.16), (4096, 11.25, 0.32), (8192, 11.37, 0.63), (16384, 11.97, 1.2), (32768, 11.81, 2.43), (65536, 12.44, 4.61), (131072, 12.92, 8.88), (262144, 13.68, 16.77), (524288, 14.53, 31.57), (1048576, 18.09, 50.71), (2097152, 23.52, 78.01), (4194304, 38.84, 94.49), (8388608, 34.62, 212.0), (16777216, 51.3, 286.16), (33554432, 83.13, 353.19), (67108864, 135.03, 434.86), (134217728, 236.72, 496.11), (268435456, 438.78, 535.3), (536870912, 840.31, 559.03), (1073741824, 1553.29, 604.86), (2147483648, 3040.54, 618.0), (4294967296, 5704.03, 658.85), (8589934592, 11246.2, 668.33), (17179869184, 22347.5, 672.67)),
+        note="Vultr HGX B200, one node, NVLink only; NCCL 2.28.9; mpirun, one rank a GPU (log header; command line not printed)"),
+    _v7("B200 2x8 AllReduce, InfiniBand (cluster-quality)", V7_0, "mihai-amp/cluster-quality", "dgx_b200", "infiniband", 16, 50.0, "allreduce", (
+        (8, 36.17, 0.0), (16, 34.68, 0.0), (32, 35.14, 0.0), (64, 35.52, 0.0), (128, 36.41, 0.01), (256, 36.69, 0.01), (512, 37.4, 0.03), (1024, 37.54, 0.05), (2048, 38.87, 0.1), (4096, 39.96, 0.19), (8192, 41.72, 0.37), (16384, 42.31, 0.73), (32768, 43.57, 1.41), (65536, 44.27, 2.78), (131072, 64.46, 3.81), (262144, 65.66, 7.49), (524288, 77.88, 12.62), (1048576, 93.41, 21.05), (2097152, 104.94, 37.47), (4194304, 111.68, 70.42), (8388608, 136.2, 115.48), (16777216, 190.47, 165.16), (33554432, 249.24, 252.43), (67108864, 346.14, 363.53), (134217728, 597.27, 421.35), (268435456, 927.12, 542.88), (536870912, 1619.97, 621.39), (1073741824, 3016.62, 667.39), (2147483648, 5805.86, 693.53), (4294967296, 11382.9, 707.47), (8589934592, 22540.8, 714.53), (17179869184, 44870.6, 717.89)),
+        note="Vultr HGX B200, 8 x NDR 400G ConnectX-7 a node (plan.md); NCCL 2.28.9; one rank a GPU"),
+    _v7("B200 2x8 AllGather, InfiniBand (cluster-quality)", V7_0, "mihai-amp/cluster-quality", "dgx_b200", "infiniband", 16, 50.0, "allgather", (
+        (256, 34.05, 0.01), (512, 33.86, 0.01), (1024, 34.44, 0.03), (2048, 34.36, 0.06), (4096, 35.0, 0.11), (8192, 35.93, 0.21), (16384, 36.25, 0.42), (32768, 37.08, 0.83), (65536, 39.75, 1.55), (131072, 42.31, 2.9), (262144, 75.85, 3.24), (524288, 75.86, 6.48), (1048576, 77.59, 12.67), (2097152, 128.43, 15.31), (4194304, 139.74, 28.14), (8388608, 149.62, 52.56), (16777216, 202.24, 77.77), (33554432, 247.08, 127.31), (67108864, 491.04, 128.12), (134217728, 622.04, 202.28), (268435456, 1018.68, 247.04), (536870912, 1717.36, 293.08), (1073741824, 3360.46, 299.55), (2147483648, 6591.25, 305.45), (4294967296, 13098.1, 307.41), (8589934592, 26185.0, 307.54), (17179869184, 52287.3, 308.03)),
+        note="Vultr HGX B200, 8 x NDR 400G ConnectX-7 a node (plan.md); NCCL 2.28.9; one rank a GPU"),
+    _v7("B200 2x8 AllGather, RoCE (verl-on-gke, GCP A4)", V7_1, "esaaren/verl-on-gke", "dgx_b200", "roce", 16, 50.0, "allgather", (
+        (1024, 43.34, 0.02), (2048, 42.8, 0.04), (4096, 43.1, 0.09), (8192, 44.48, 0.17), (16384, 46.17, 0.33), (32768, 47.93, 0.64), (65536, 48.31, 1.27), (131072, 50.06, 2.45), (262144, 50.99, 4.82), (524288, 54.63, 9.0), (1048576, 63.77, 15.41), (2097152, 84.46, 23.28), (4194304, 94.15, 41.77), (8388608, 107.9, 72.9), (16777216, 140.4, 111.99), (33554432, 152.6, 206.09), (67108864, 236.2, 266.37), (134217728, 415.7, 302.72), (268435456, 742.9, 338.77), (536870912, 1412.5, 356.34), (1073741824, 2767.0, 363.8), (2147483648, 5429.5, 370.8), (4294967296, 10757, 374.33), (8589934592, 21395, 376.4)),
+        note="GCP a4-highgpu-8g (B200, 8 x 400G RDMA NICs; the GPU from the repository's configuration, not printed); NCCL 2.26.6 through GCP's gIB wrapper"),
+    _v7("H100 2x8 AllReduce ring, InfiniBand (crusoe-ml-k3s)", V7_2, "crusoecloud/crusoe-ml-k3s", "dgx_h100", "infiniband", 16, 50.0, "allreduce", (
+        (8, 61.65, 0.0), (16, 34.73, 0.0), (32, 43.56, 0.0), (64, 35.93, 0.0), (128, 36.32, 0.01), (256, 55.17, 0.01), (512, 52.27, 0.02), (1024, 52.81, 0.04), (2048, 42.43, 0.09), (4096, 43.33, 0.18), (8192, 45.29, 0.34), (16384, 46.98, 0.65), (32768, 55.61, 1.1), (65536, 54.15, 2.27), (131072, 74.35, 3.31), (262144, 112.5, 4.37), (524288, 123.8, 7.94), (1048576, 287.8, 6.83), (2097152, 224.6, 17.51), (4194304, 153.0, 51.41), (8388608, 178.4, 88.16), (16777216, 176.5, 178.25), (33554432, 255.1, 246.6), (67108864, 413.4, 304.41), (134217728, 716.0, 351.46), (268435456, 1340.4, 375.49), (536870912, 2627.4, 383.13), (1073741824, 5203.1, 386.94), (2147483648, 10317, 390.29)),
+        algorithm="ring", note="Crusoe h100-80gb-sxm-ib.8x, 8 InfiniBand HCAs a node with GPUDirect RDMA (400G each: crusoecloud/rdma-test for this instance type); NCCL 2.19.3; NCCL_ALGO=RING"),
 )
 
 POINTS: tuple[Point, ...] = tuple(Point(s, size, t, bw) for s in SERIES for size, t, bw in s.rows)

@@ -102,7 +102,8 @@ def test_held_out_v3_has_no_miss_from_1_GiB() -> None:
 
 def test_the_sweep_anomalies_are_listed_and_lie_where_the_rule_applies() -> None:
     assert set(SWEEP_ANOMALIES) <= set(KNOWN_MISSES)
-    where = {(s.label, size) for s in SERIES if s.split in ("calibration", "held-out v4", "held-out v5", "held-out v6")
+    where = {(s.label, size) for s in SERIES if s.split in ("calibration", "held-out v4", "held-out v5", "held-out v6",
+                                                         "held-out v7")
              for size, _, _ in s.rows}
     assert set(SWEEP_ANOMALIES) <= where
 
@@ -317,6 +318,16 @@ def test_held_out_v6_allreduce_on_h100_and_later_misses_two_points_and_all_to_al
     assert (sum(within_target(c) for c in alltoall), len(alltoall)) == (35, 57)
 
 
+def test_every_held_out_v7_run_is_a_valid_calculator_input_from_a_v7_source() -> None:
+    # Validation only: the part is sealed until its opening (measurements.SEALED), so nothing here runs the model.
+    from calc.collectives.measurements import V7_SOURCES
+    from calc.registry import get
+    v7 = [s for s in SERIES if s.split == "held-out v7"]
+    assert len(v7) == 8 and len({s.source.url.split("/blob/")[0] for s in v7}) == len(V7_SOURCES)
+    for s in v7:
+        get("collective").validate({**s.params, "message": s.rows[0][0]})
+
+
 def test_every_held_out_v6_run_is_a_valid_calculator_input_from_a_v6_source() -> None:
     from calc.collectives.measurements import V6_SOURCES
     from calc.registry import get
@@ -349,3 +360,12 @@ def test_held_out_v6_a100_misses_old_nccl_mid_sizes_and_few_points_of_2023() -> 
     recent = ("aws-hpc-tutorials", "JingchaoZhang.github.io", "Azure ML")
     misses = {r: sum(not within_target(c) for c in a100 if r in c.point.series.label) for r in recent}
     assert misses == {"aws-hpc-tutorials": 1, "JingchaoZhang.github.io": 2, "Azure ML": 5}
+
+
+def test_a_sealed_part_is_refused_and_left_out_of_every_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    # measurements.SEALED: a part is never run before its opening commit (held-out v5, v6 and v7 were sealed so).
+    from calc.collectives import calibration
+    monkeypatch.setattr(calibration, "SEALED", ("held-out v6", *SEALED))  # and whatever is sealed today
+    with pytest.raises(ValueError, match="held-out v6 is sealed: open it in its own commit"):
+        calibration.checked("held-out v6")
+    assert not any(c.point.series.split == "held-out v6" for c in calibration.checked())
