@@ -89,9 +89,10 @@ def test_communication_error_weights_each_dimension_by_its_exposed_time() -> Non
     rows = {row[0]: row for row in got.outcome.tables["flows"]}
     values = got.outcome.values
     exposed = {"TP": values["tp_comm_ms"], "PP": values["pp_comm_ms"], "DP": values["dp_exposed_ms"]}
-    table = fitted.EXPECTED_ERROR_PCT  # held-out errors: TP inside the server (mid), PP across it (mid, the era's
-    # cell: InfiniBand on H100 has none for that band), DP across it from 1 GiB
-    raw = {"TP": table["hopper+ nvlink"]["mid"], "PP": table["hopper+"]["mid"], "DP": table["hopper+ infiniband"]["large"]}
+    table = fitted.EXPECTED_ERROR_PCT  # held-out errors: TP inside the server (mid), PP across it (mid), DP across
+    # it from 1 GiB, on H100 and later
+    raw = {"TP": table["hopper+ nvlink"]["mid"], "PP": table["hopper+ infiniband"]["mid"],
+           "DP": table["hopper+ infiniband"]["large"]}
     assert {k: rows[k][5] for k in raw} == raw
     weighted = sum(float(exposed[k]) * raw[k] for k in raw) / sum(float(v) for v in exposed.values())
     assert values["comm_expected_error_pct"] == pytest.approx(weighted, rel=1e-9)
