@@ -106,6 +106,7 @@ is why it ships with it (a few kilobytes).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 
@@ -548,20 +549,17 @@ V7_LEFT_OUT = {
 }
 
 
-def _v6(label: str, source: Source, key: str, system: str, network: str, gpus: int, nic: float, op: str,
-        rows: tuple[Row, ...], per_node: int = 8, algorithm: str = "auto", note: str = "",
-        gpus_per_process: int = 1) -> Series:
-    """A v6 series: held out, as every v6 source (module docstring)."""
-    assert key in V6_SOURCES, key
-    return _s(label, source, "held-out v6", system, network, gpus, nic, op, rows, per_node, algorithm, note,
+def _held(split: str, keys: tuple[str, ...], label: str, source: Source, key: str, system: str, network: str,
+          gpus: int, nic: float, op: str, rows: tuple[Row, ...], per_node: int = 8, algorithm: str = "auto",
+          note: str = "", gpus_per_process: int = 1) -> Series:
+    """A series of a part whose every source is held out (v6, v7: module docstring); ``key`` must be one of them."""
+    assert key in keys, key
+    return _s(label, source, split, system, network, gpus, nic, op, rows, per_node, algorithm, note,
               gpus_per_process)
 
 
-def _v7(label: str, source: Source, key: str, system: str, network: str, gpus: int, nic: float, op: str,
-        rows: tuple[Row, ...], algorithm: str = "auto", note: str = "") -> Series:
-    """A v7 series: held out, as every v7 source (module docstring); one process a GPU in every v7 run."""
-    assert key in V7_SOURCES, key
-    return _s(label, source, "held-out v7", system, network, gpus, nic, op, rows, 8, algorithm, note)
+_v6 = functools.partial(_held, "held-out v6", V6_SOURCES)
+_v7 = functools.partial(_held, "held-out v7", V7_SOURCES)
 
 
 SERIES: tuple[Series, ...] = (

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calc.collectives import fitted, model
-from calc.collectives.collective import PARAMS, Inputs, ring_time_us
+from calc.collectives.collective import PARAMS, Inputs, fabric_for, ring_time_us
 from calc.errors import ValidationError
 from calc.registry import get, run
 
@@ -155,7 +155,7 @@ def test_auto_reports_nccls_own_choice(params: dict[str, object], choice: tuple[
 
 
 def _fabric(**params: object) -> model.Fabric:
-    from calc.collectives.collective import fabric_for
+    """The calibrated fabric the collective calculator builds for ``params``."""
     return fabric_for(Inputs.of(get("collective").validate(params)))
 
 
@@ -347,9 +347,8 @@ def test_time_grows_with_message_size_while_nccl_keeps_its_choice_and_channels(
         system: str, op: str, a: int, factor: float) -> None:
     # NCCL's tuner does not see its own channel rule (src/enqueue.cc topoGetAlgoInfo), so where it switches
     # algorithm, protocol or channel count the time may step down; between switches it only grows.
-    from calc.collectives.collective import Inputs, fabric_for, solve_on
-    gpus = 72 if system == "gb200_nvl72" else 16
-    fabric = fabric_for(Inputs.of(get("collective").validate({"system": system, "op": op, "gpus": gpus})))
+    from calc.collectives.collective import solve_on
+    fabric = _fabric(system=system, op=op, gpus=72 if system == "gb200_nvl72" else 16)
     small, large = solve_on(fabric, op, "auto", float(a)), solve_on(fabric, op, "auto", a * factor)
     same = (small.algorithm, small.protocol, small.channels) == (large.algorithm, large.protocol, large.channels)
     assert not same or small.time_us <= large.time_us
@@ -360,12 +359,10 @@ def test_time_grows_with_message_size_while_nccl_keeps_its_choice_and_channels(
        st.sampled_from(["scaleup_GBps", "scaleout_GBps"]), st.sampled_from(["ring", "tree", "nvls_tree"]))
 def test_time_never_grows_with_bandwidth_for_a_given_algorithm_and_protocol(a: float, b: float, size: int,
                                                                             which: str, algorithm: str) -> None:
-    from calc.collectives import model
-    from calc.collectives.collective import Inputs, fabric_for
     low, high = sorted((a, b))
     base = {"system": "dgx_h100", "gpus": 64, "message": size, "algorithm": algorithm}
     for protocol in ("LL", "LL128", "Simple"):
-        fast, slow = (fabric_for(Inputs.of(get("collective").validate({**base, which: bw}))) for bw in (high, low))
+        fast, slow = (_fabric(**base, **{which: bw}) for bw in (high, low))
         assert model.calibrated_cost(algorithm, protocol, "allreduce", fast, float(size)).time_us <= \
             model.calibrated_cost(algorithm, protocol, "allreduce", slow, float(size)).time_us
 
