@@ -96,6 +96,26 @@ from. Nothing is adjusted, and no point is ever moved between the two parts:
     first (what the model changed), and takes every run that enters, of
     any operation;
   - the sweep-anomaly rule of v4 applies, unchanged.
+* ``held-out v8``: sources found after v7 was seen, to judge blind the model
+  that v7's misses called for, fixed here before any v8 source is collected:
+  the model of commit 1dc084c with one change, an AllToAll inside one
+  domain split over the channels NCCL gives each peer (src/enqueue.cc
+  ``addP2pToPlan``: per peer ``min(nChannelsMin, ceil(bytes / minPartSize))``
+  channels, doubled while a part exceeds ``maxPartSize``; src/graph/paths.cc
+  ``ncclTopoComputeP2pChannels``), so each channel's chunk is the peer's
+  bytes over its own channels rather than over all of them, and the refit
+  of ``tools/fit_collectives.py`` on the calibration part that comes with
+  it. Nothing else changes the model's constants or figures before v8's
+  opening, which runs it on the part once, in its own commit; until then
+  nobody runs the model on a v8 point:
+
+  - a source is as for v5 (a public GitHub repository or thread), not cited
+    by this module before v8 and not examined for v4 to v7 (v8's rule commit
+    lists them);
+  - every source goes to held-out v8 (no calibration half);
+  - a run enters by v5's rule, unchanged, and every run that enters is
+    taken, of any operation;
+  - the sweep-anomaly rule of v4 applies, unchanged.
 
 A series names the system preset, the transport (``network``), the GPUs, the
 GPUs per node and each GPU's share of the NICs (GB/s per direction) as the
