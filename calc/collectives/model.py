@@ -113,7 +113,13 @@ Algorithms (bytes per GPU for a buffer of S bytes, nccl-tests' size):
   latency is one peer's: the ring's base plus one network hop if any peer is
   across the network, else one NVLink hop. The CPU proxy then serves each
   network peer's send and receive in turn (src/proxy.cc ``progressOps``), one
-  fitted network step per network peer.
+  fitted network step per network peer. Inside one domain each peer's bytes
+  go over the few channels NCCL gives that peer (src/enqueue.cc
+  ``addP2pToPlan``: parts of at least 64 KiB, at most nChannelsMin channels,
+  4 of a 32-channel pool for eight GPUs), so a channel's chunk is a peer's
+  bytes over its own channels, not over the whole pool
+  (``nccl.p2p_peer_channels``), and fewer than all channels run below
+  2 MiB on eight GPUs.
 """
 
 from __future__ import annotations
@@ -534,25 +540,39 @@ def _fill(algorithm: str, protocol: str, fabric: Fabric, size: float, steps: int
 
 def _chunk_fill(algorithm: str, protocol: str, fabric: Fabric, size: float, steps: int) -> float:
     """A ring (or grouped send/receive) inside one domain: chunk times of one channel that the pipeline does not
-    hide. A channel moves each rank's share in chunks of at most NCCL's chunk (nccl.ring_chunk_bytes; 512 KiB per
-    peer for AllToAll), fewer bytes when the share is smaller, at its share of the GPU's NVLink rate. Simple, which
+    hide. A channel moves each rank's share (for AllToAll, its part of one peer's bytes) in chunks of at most
+    NCCL's chunk (nccl.ring_chunk_bytes; 512 KiB per peer for AllToAll), fewer bytes when the share is smaller,
+    at its share of the GPU's NVLink rate. Simple, which
     slices its chunks, leaves ``fill_up_chunks`` of them; LL128, which moves one unsliced chunk a step, leaves
     ``fill_up_ll128_chunks`` per step of the ring's ``steps`` (module docstring)."""
     cal = fabric.calibration
     assert cal is not None
     used, full = _channels(algorithm, protocol, fabric, size)
-    largest = nccl.P2P_CHUNK_BYTES if algorithm == "p2p" else nccl.ring_chunk_bytes(protocol, cal.profile.buffsize_bytes)
-    chunk = min(float(largest), size / (fabric.gpus * used))
     channel_rate = _rate(fabric, Phase("up", 0, 0.0), _fraction(algorithm, protocol, fabric)) / full
     chunks = cal.fill_up_ll128_chunks * steps if protocol == "LL128" else cal.fill_up_chunks
-    return chunks * chunk / channel_rate
+    return chunks * _chunk_bytes(algorithm, protocol, fabric, size, used) / channel_rate
+
+
+def _chunk_bytes(algorithm: str, protocol: str, fabric: Fabric, size: float, used: int) -> float:
+    """One channel's chunk: a ring's share of each rank over ``used`` channels, or one peer's bytes over the
+    channels NCCL gives that peer (nccl.p2p_peer_channels), at most NCCL's chunk for the protocol."""
+    cal = fabric.calibration
+    assert cal is not None
+    if algorithm == "p2p":
+        peer_bytes = size / fabric.gpus
+        return min(float(nccl.P2P_CHUNK_BYTES), peer_bytes / nccl.p2p_peer_channels(fabric.gpus, peer_bytes))
+    return min(float(nccl.ring_chunk_bytes(protocol, cal.profile.buffsize_bytes)), size / (fabric.gpus * used))
 
 
 def _channels(algorithm: str, protocol: str, fabric: Fabric, size: float) -> tuple[int, int]:
-    """(channels NCCL gives a collective of ``size`` bytes, channels at full size): nccl.collective_channels."""
+    """(channels NCCL gives a collective of ``size`` bytes, channels at full size): nccl.collective_channels; for
+    AllToAll inside one domain, every peer's channels (nccl.p2p_peer_channels) out of NCCL's p2p pool."""
     comm = comm_for(fabric)
-    if algorithm == "p2p":
+    if algorithm == "p2p" and fabric.domains > 1:
         return comm.channels, comm.channels
+    if algorithm == "p2p":
+        peer = nccl.p2p_peer_channels(fabric.gpus, size / fabric.gpus)
+        return min(nccl.P2P_POOL_CHANNELS, fabric.gpus * peer), nccl.P2P_POOL_CHANNELS
     name = nccl_name(algorithm, fabric)
     return nccl.collective_channels(comm, name, protocol, size), nccl.collective_channels(comm, name, protocol, math.inf)
 

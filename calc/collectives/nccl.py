@@ -56,7 +56,7 @@ __all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION",
            "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies", "Rule", "Profile",
            "DEFAULT_PROFILE", "TCPXO_PROFILE", "PROFILES", "GCP_TCPXO_ENV", "GCP_TCPXO_TUNER", "collective_channels", "tuner_rule", "NCCL_STEPS",
            "protocol_allowed", "ll_max_GBps",
-           "ring_chunk_bytes", "P2P_CHUNK_BYTES"]
+           "ring_chunk_bytes", "P2P_CHUNK_BYTES", "P2P_POOL_CHANNELS", "p2p_peer_channels"]
 
 NCCL_VERSION = "2.30.7"
 NCCL_TUNING_SRC = cite(
@@ -403,6 +403,30 @@ def collective_channels(comm: Comm, algo: str, proto: str, nbytes: float) -> int
 # Grouped send/receive (AllToAll) moves NCCL_P2P_NVL_CHUNKSIZE (512 KiB) per peer and step.
 _LL128_STEP_BYTES = 120 * 640 * 8  # NCCL_LL128_ELEMS_PER_THREAD x NCCL_LL128_MAX_NTHREADS x 8 bytes
 P2P_CHUNK_BYTES = 1 << 19
+
+# Grouped send/receive inside one node (src/graph/paths.cc ncclTopoComputeP2pChannels and
+# ncclTopoComputeP2pChannelsPerPeer): a pool of p2pnChannels channels, the power of two at or above the collective
+# channels (24 or 32 on NVSwitch boards, so 32, as NCCL's INIT line prints "32 p2p channels" on A100, H100 and
+# B200), of which each peer may use p2pnChannelsPerPeer, the power of two at or above twice its NVLinks, capped by
+# the pool (so 32 as well). src/enqueue.cc addP2pToPlan splits a peer's bytes into parts of at least
+# P2P_CHUNK_BYTES / 8 and at most P2P_CHUNK_BYTES * 32 inside one node.
+P2P_POOL_CHANNELS = 32
+_P2P_MIN_PART_BYTES = P2P_CHUNK_BYTES // 8
+_P2P_MAX_PART_BYTES = P2P_CHUNK_BYTES * 32
+
+
+def p2p_peer_channels(ranks: int, peer_bytes: float) -> int:
+    """Channels NCCL gives one peer's send (or receive) of ``peer_bytes`` in a group over ``ranks`` GPUs of one
+    node (addP2pToPlan): as many parts of ``_P2P_MIN_PART_BYTES`` as fit, up to nChannelsMin, the per-peer
+    channels halved until every rank's fit in the pool; doubled while a part is larger than
+    ``_P2P_MAX_PART_BYTES``."""
+    most = least = P2P_POOL_CHANNELS
+    while least * ranks > P2P_POOL_CHANNELS and least > 1:
+        least //= 2
+    channels = min(least, max(1, math.ceil(peer_bytes / _P2P_MIN_PART_BYTES)))
+    while peer_bytes / channels > _P2P_MAX_PART_BYTES and channels <= most // 2:
+        channels *= 2
+    return channels
 
 
 def ring_chunk_bytes(proto: str, buffsize_bytes: int) -> int:

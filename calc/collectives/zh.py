@@ -137,7 +137,7 @@ MESSAGES: dict[str, str] = {
     'How many domains the GPUs span.': 'GPU 跨越多少个域。',
     'Expected error at this size': '此大小下的预期误差',
     "± of the system presets at this message size: the held-out nccl-tests runs' geometric-mean error on GPUs of the same era (A100, or H100 and later) inside one domain, through SHARP or on the same network, AllToAll's runs apart from the other operations', pooled where there are fewer than five such points (the textbook model is exact by definition and not a prediction).": '系统预设在此消息大小下的 ± 误差：留出的 nccl-tests 运行在同一 GPU 代际 (A100，或 H100 及更新)、单个域内、经 SHARP 或同一网络上的几何平均误差，AllToAll 的测试与其他操作分开统计，此类数据点少于五个时取合并值 (教科书模型按定义是精确的，不是预测)。',
-    "AllToAll is not validated: one published one-server H100 AllToAll (held-out v6) reaches less than half the bus bandwidth of another (held-out v4), and blind on one B200 server (held-out v7) the model is 1.3-1.8 times fast at 2-32 MiB, so its expected error is the size of that disagreement, not a bound.": 'AllToAll 没有得到验证：一组公开的单服务器 H100 AllToAll (留出集 v6) 达到的总线带宽不到另一组 (留出集 v4) 的一半，而在一台 B200 服务器上盲测 (留出集 v7) 时，模型在 2-32 MiB 快 1.3-1.8 倍，因此其预期误差反映的是这一分歧的大小，而不是上限。',
+    "AllToAll is not validated blind: one published one-server H100 AllToAll (held-out v6) reaches less than half the bus bandwidth of another (held-out v4), and the per-peer channels that put one B200 server's (held-out v7) in its band at all but one size were found from its misses, so its expected error is the size of that disagreement, not a bound.": 'AllToAll 没有经过盲测验证：一组公开的单服务器 H100 AllToAll (留出集 v6) 达到的总线带宽不到另一组 (留出集 v4) 的一半，而使一台 B200 服务器的 AllToAll (留出集 v7) 除一个大小外都落入误差带的“每个对端各自的通道”，是从它的偏差中发现的，因此其预期误差反映的是这一分歧的大小，而不是上限。',
     'Time against message size': '时间与消息大小的关系',
     'Scale-up and scale-out presets side by side, with the current inputs.': '纵向扩展与横向扩展预设并列，以及当前输入。',
     'Current inputs': '当前输入',
@@ -152,7 +152,7 @@ MESSAGES: dict[str, str] = {
     'NIC': '网卡',
     'Scale-out port speed.': '横向扩展端口速率。',
     'held-out': '留出集',
-    'held-out v7 (blind)': '留出集 v7 (盲测)',
+    'held-out v7 (seen)': '留出集 v7 (已见过)',
     'held-out v6 (seen)': '留出集 v6 (已见过)',
     'held-out v5 (seen)': '留出集 v5 (已见过)',
     'held-out v4 (seen)': '留出集 v4 (已见过)',
@@ -464,10 +464,10 @@ MESSAGES: dict[str, str] = {
 
 # The accuracy calculator's per-part outputs (calibration._part_scalars, _opening_scalars): one template per
 # figure, one name per part, as the declarations build them.
-_PARTS = {"Held-out v7 (blind)": "留出集 v7 (盲测)", "Held-out v7 when first run": "首次运行时的留出集 v7",
-          "Held-out v7 (blind), H100 and later": "留出集 v7 (盲测)，H100 及更新",
-          "Held-out v7 (blind), H100 and later, AllReduce": "留出集 v7 (盲测)，H100 及更新，AllReduce",
-          "Held-out v7 (blind), H100 and later, AllToAll": "留出集 v7 (盲测)，H100 及更新，AllToAll",
+_PARTS = {"Held-out v7 (seen)": "留出集 v7 (已见过)", "Held-out v7 when first run": "首次运行时的留出集 v7",
+          "Held-out v7 (seen), H100 and later": "留出集 v7 (已见过)，H100 及更新",
+          "Held-out v7 (seen), H100 and later, AllReduce": "留出集 v7 (已见过)，H100 及更新，AllReduce",
+          "Held-out v7 (seen), H100 and later, AllToAll": "留出集 v7 (已见过)，H100 及更新，AllToAll",
           "Held-out v6 (seen)": "留出集 v6 (已见过)", "Held-out v6 when first run": "首次运行时的留出集 v6",
           "Held-out v6 (seen), H100 and later": "留出集 v6 (已见过)，H100 及更新",
           "Held-out v6 (seen), A100": "留出集 v6 (已见过)，A100",

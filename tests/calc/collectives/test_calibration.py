@@ -76,14 +76,15 @@ def test_held_out_v2_seen_misses_only_the_tcpxo_allgather_at_1_MiB() -> None:
     assert _misses("held-out v2") == [("H100 2x8 AllGather, TCPXO (MG-Cafe, A3 Mega)", 2**20)]
 
 
-def test_held_out_v3_seen_meets_the_geometric_mean_target_and_misses_no_efa_point() -> None:
-    # Stated on the accuracy page: since the refit of 829c2ca (EFA's fitted efficiency on H100 rose from 0.63 to
-    # 0.86) held-out v3's EFA runs (AWS p5 with AWS's tuner plugin) are inside their bands; before, they kept v3
-    # above 12 % from 1 MiB.
+def test_held_out_v3_seen_meets_the_geometric_mean_target_and_misses_efa_only_on_four_p5_servers() -> None:
+    # Stated on the accuracy page: the refit of 829c2ca put EFA's efficiency on H100 at 0.86 and v3's EFA runs in
+    # their bands; the refit of the model held-out v8 judges (0.92) puts four p5 servers' NVLS-tree 1.31x fast at
+    # 32 MiB and 1.18x at 1 GiB.
     from calc.collectives.calibration import scored
     v3 = scored(checked("held-out v3"))
     assert summary(v3).geomean_pct <= 12.0
-    assert all(within_target(c) for c in v3 if c.point.series.network == "efa")
+    misses = [(c.point.size, round(c.ratio, 2)) for c in v3 if c.point.series.network == "efa" and not within_target(c)]
+    assert misses == [(32 * 2**20, 1.31), (2**30, 1.18)]
 
 
 def test_held_out_v4_seen_meets_the_geometric_mean_target_its_misses_are_four_gpus_a100_and_efa_small() -> None:
@@ -96,8 +97,10 @@ def test_held_out_v4_seen_meets_the_geometric_mean_target_its_misses_are_four_gp
                for label, size in misses)
 
 
-def test_held_out_v3_has_no_miss_from_1_GiB() -> None:
-    assert [c for c in checked("held-out v3") if c.band == "large" and not within_target(c)] == []
+def test_held_out_v3_misses_from_1_GiB_only_four_p5_servers_at_1_GiB() -> None:
+    misses = [c for c in checked("held-out v3") if c.band == "large" and not within_target(c)]
+    assert [(c.point.series.label, c.point.size) for c in misses] == [
+        ("H100 4x8, EFA (p5.48xlarge, aws-gpu-comm-bench)", 2**30)]
 
 
 def test_the_sweep_anomalies_are_listed_and_lie_where_the_rule_applies() -> None:
@@ -185,7 +188,7 @@ def test_accuracy_calculator_reports_the_eight_parts_separately() -> None:
     assert len(result.outcome.tables["held_out_v7"]) == values["held_out_v7_count"]  # the newest blind part
     assert not set(prefixes[1:]) & set(result.outcome.tables)  # the earlier parts and calibration run by run
     assert [row[0] for row in result.outcome.tables["summary"]] == [
-        "held-out v7 (blind)", "held-out v6 (seen)", "held-out v5 (seen)", "held-out v4 (seen)", "held-out v3 (seen)",
+        "held-out v7 (seen)", "held-out v6 (seen)", "held-out v5 (seen)", "held-out v4 (seen)", "held-out v3 (seen)",
         "held-out v2 (seen)", "held-out (seen)", "calibration"]
     for split, prefix in (("held-out v7", "held_out_v7"), ("held-out v6", "held_out_v6"),
                           ("held-out v5", "held_out_v5"), ("held-out v4", "held_out_v4"),
@@ -301,23 +304,24 @@ def test_the_largest_error_from_1_GiB_on_h100_and_later_is_one_servers_all_to_al
     assert worst.point.series.label == "H100 1x8 AllToAll (k8s-in-action)"
 
 
-def test_the_largest_allreduce_error_from_1_GiB_on_h100_and_later_is_the_nvl72_rack_inside_its_band() -> None:
-    # Stated on the scale-up page, with accuracy.held_out_all_hopper_allreduce_max_large_pct.
+def test_the_largest_allreduce_error_from_1_GiB_on_h100_and_later_is_four_p5_servers_outside_their_band() -> None:
+    # Stated on the scale-up page, with accuracy.held_out_all_hopper_allreduce_max_large_pct: EFA's refitted
+    # efficiency (held-out v3, four p5 over EFA, 1.18x at 1 GiB).
     worst = _worst_held_out_from_1_GiB_on_h100_and_later("allreduce")
-    assert worst.point.series.label == "GB200 NVL72, one rack (coreweave#43)" and within_target(worst)
+    assert worst.point.series.label == "H100 4x8, EFA (p5.48xlarge, aws-gpu-comm-bench)" and not within_target(worst)
     assert float(run("accuracy").value("held_out_all_hopper_allreduce_max_large_pct")) == 100 * abs(worst.error)
 
 
 def test_held_out_v6_allreduce_on_h100_and_later_misses_two_points_and_all_to_all_misses_a_third() -> None:
     # Stated on the accuracy page (blind, on the model of fcb37b9: the same two AllReduce misses, and 24 of 57
-    # AllToAll points in target; since 829c2ca, 35).
+    # AllToAll points in target; since 829c2ca, 35; since the per-peer channels of the model v8 judges, 46).
     from calc.collectives.calibration import scored
     v6 = [c for c in scored(checked("held-out v6")) if c.point.series.system != "dgx_a100"]
     allreduce = tuple(c for c in v6 if c.point.series.op == "allreduce")
     alltoall = tuple(c for c in v6 if c.point.series.op == "alltoall")
     assert (sum(not within_target(c) for c in allreduce), len(allreduce)) == (2, 63)
     assert summary(allreduce).geomean_pct <= 12.0
-    assert (sum(within_target(c) for c in alltoall), len(alltoall)) == (35, 57)
+    assert (sum(within_target(c) for c in alltoall), len(alltoall)) == (46, 57)
 
 
 def test_every_held_out_v7_run_is_a_valid_calculator_input_from_a_v7_source() -> None:
@@ -340,23 +344,23 @@ def test_every_held_out_v6_run_is_a_valid_calculator_input_from_a_v6_source() ->
 
 
 def test_held_out_v6_allreduce_misses_on_h100_and_later_are_the_h200_roce_runs_two_points() -> None:
-    # Stated on the accuracy page: 64 KiB (0.61 of the time) and 16 MiB (1.61 times the bus bandwidth, NVLS-tree).
+    # Stated on the accuracy page: 64 KiB (0.62 of the time) and 16 MiB (1.61 times the bus bandwidth, NVLS-tree).
     from calc.collectives.calibration import scored
     misses = [c for c in scored(checked("held-out v6")) if not within_target(c) and c.point.series.op == "allreduce"
               and c.point.series.system != "dgx_a100"]
     assert [(c.point.series.label, c.point.size, round(c.ratio, 2), c.algorithm) for c in misses] == [
-        ("H200 2x8 AllReduce, RoCE (spc-x-host-configuration)", 65536, 0.61, "tree"),
+        ("H200 2x8 AllReduce, RoCE (spc-x-host-configuration)", 65536, 0.62, "tree"),
         ("H200 2x8 AllReduce, RoCE (spc-x-host-configuration)", 16 * 2**20, 1.61, "nvls_tree")]
 
 
 def test_held_out_v6_a100_misses_old_nccl_mid_sizes_and_few_points_of_2023() -> None:
-    # Stated on the accuracy page: ABCI (NCCL 2.8.4) up to 4.7x fast between 1 and 32 MiB; the three 2023 runs miss
+    # Stated on the accuracy page: ABCI (NCCL 2.8.4) up to 4.6x fast between 1 and 32 MiB; the three 2023 runs miss
     # one to five points each.
     from calc.collectives.calibration import scored
     a100 = [c for c in scored(checked("held-out v6")) if c.point.series.system == "dgx_a100"]
     abci_mid = [c.ratio for c in a100 if "abci2.0benchmark" in c.point.series.label and c.band == "mid"
                 and not within_target(c)]
-    assert round(max(abci_mid), 1) == 4.7 and all(2**20 <= c.point.size <= 32 * 2**20 for c in a100
+    assert round(max(abci_mid), 1) == 4.6 and all(2**20 <= c.point.size <= 32 * 2**20 for c in a100
                                                   if "abci2.0benchmark" in c.point.series.label and c.band == "mid"
                                                   and not within_target(c))
     recent = ("aws-hpc-tutorials", "JingchaoZhang.github.io", "Azure ML")
@@ -373,14 +377,13 @@ def test_a_sealed_part_is_refused_and_left_out_of_every_run(monkeypatch: pytest.
     assert not any(c.point.series.split == "held-out v6" for c in calibration.checked())
 
 
-def test_held_out_v7_opening_is_todays_model_on_it() -> None:
-    # v7 was opened in the commit after 6005cf9 on the model of 829c2ca, unchanged since: until the model changes,
-    # the record and today's scores are the same (a change of the model must fail here, to be stated on the page).
+def test_held_out_v7_is_seen_since_the_per_peer_channels() -> None:
+    # Stated on the accuracy page: v7 was opened on the model of 829c2ca (OPENINGS); its AllToAll misses led to the
+    # per-peer channels of the model v8 judges, so today's scores are seen ones, and differ from the record.
     from calc.collectives.calibration import OPENINGS, scored
     o, s = OPENINGS["held-out v7"], summary(scored(checked("held-out v7")))
-    assert (o.in_target, o.scored, o.geomean_pct) == (s.in_target, s.count, round(s.geomean_pct, 1))
-    assert (o.max_large_pct, o.max_mid_pct) == (round(s.max_large_pct, 1), round(s.max_mid_pct, 1))
-    assert (o.small_min_ratio, o.small_max_ratio) == (round(s.small_min_ratio, 2), round(s.small_max_ratio, 2))
+    assert (o.in_target, o.scored, o.geomean_pct) == (202, 224, 14.6)
+    assert (s.in_target, s.count, round(s.geomean_pct, 1)) == (203, 224, 13.9)
 
 
 def _v7(op: str) -> tuple[Checked, ...]:
@@ -394,12 +397,12 @@ def test_held_out_v7_blind_b200_allreduce_is_in_target_everywhere() -> None:
     assert len(b200) == 64 and all(within_target(c) for c in b200) and summary(b200).geomean_pct <= 12.0
 
 
-def test_held_out_v7_blind_all_to_all_misses_four_points_fast_at_2_to_32_MiB() -> None:
-    # Stated on the accuracy page: one B200 server's AllToAll, 24 of 28 in target, 1.3-1.84x fast at 2-32 MiB.
+def test_held_out_v7_all_to_all_since_the_per_peer_channels_misses_only_4_MiB() -> None:
+    # Stated on the accuracy page: blind, 24 of 28 in target, 1.3-1.84x fast at 2-32 MiB; on NCCL's per-peer
+    # channels (seen), 27 of 28, 1.53x fast at 4 MiB, where the run is slower than at 8 MiB.
     alltoall = _v7("alltoall")
-    misses = [c for c in alltoall if not within_target(c)]
-    assert (len(alltoall) - len(misses), len(alltoall)) == (24, 28)
-    assert all(2 * 2**20 <= c.point.size <= 32 * 2**20 and 1.29 <= c.ratio <= 1.85 for c in misses)
+    misses = [(c.point.size, round(c.ratio, 2)) for c in alltoall if not within_target(c)]
+    assert (len(alltoall) - len(misses), len(alltoall), misses) == (27, 28, [(4 * 2**20, 1.53)])
 
 
 def test_held_out_v7_blind_allgather_misses_from_2_GiB_are_two_b200_servers_at_1_2_to_1_3_times() -> None:

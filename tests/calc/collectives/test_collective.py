@@ -510,3 +510,22 @@ def test_the_scaling_chart_of_an_all_to_all_says_it_is_not_validated_too() -> No
     from calc.collectives.collective import ALLTOALL_NOTE
     assert run("scaling", {"system": "dgx_h100", "op": "alltoall"}).outcome.notes == (ALLTOALL_NOTE,)
     assert run("scaling", {"system": "dgx_h100"}).outcome.notes == ()
+
+
+def test_an_alltoall_in_one_domain_moves_a_peers_bytes_over_that_peers_channels() -> None:
+    # NCCL 2.30.7 src/enqueue.cc addP2pToPlan: at 16 MiB on eight GPUs each peer's 2 MiB goes over 4 channels, so a
+    # channel's chunk is 512 KiB (not 2 MiB over the 32-channel pool), at 1/32 of the GPU's NVLink rate.
+    fabric = _fabric(system="dgx_b200", gpus=8)
+    cal = fabric.calibration
+    assert cal is not None
+    size = 16 * 2**20
+    channel_rate = fabric.up.GBps * 1e3 * fabric.up.efficiency / 32
+    fill = model.calibrated_cost("p2p", "Simple", "alltoall", fabric, float(size)).latency_us - \
+        model.calibrated_cost("p2p", "Simple", "alltoall", fabric, 0.0).latency_us
+    assert fill == pytest.approx(cal.fill_up_chunks * 2**19 / channel_rate)
+
+
+def test_an_alltoall_below_2_MiB_on_eight_gpus_runs_on_fewer_channels() -> None:
+    # 64 KiB per peer: one channel each, 8 of the 32 (nccl.p2p_peer_channels).
+    fabric = _fabric(system="dgx_b200", gpus=8)
+    assert model.calibrated_cost("p2p", "Simple", "alltoall", fabric, 8 * 65536.0).channels == 8

@@ -149,3 +149,20 @@ def test_ring_chunks_follow_calc_coll_chunking(proto: str, buffsize: int, chunk:
     # NCCL 2.30.7 src/enqueue.cc calcCollChunking with src/include/collectives.h (ALLREDUCE_CHUNKSTEPS NCCL_STEPS/2)
     # and src/init.cc's buffer sizes.
     assert nccl.ring_chunk_bytes(proto, buffsize) == chunk
+
+
+@pytest.mark.parametrize(("ranks", "peer_bytes", "channels"), [
+    (8, 0, 1),  # an empty send still takes one channel
+    (8, 64 * 1024, 1),  # one part of 64 KiB (P2P_CHUNK_BYTES / 8)
+    (8, 64 * 1024 + 1, 2),
+    (8, 256 * 1024, 4),  # nChannelsMin: 32 per peer halved until 8 peers fit in 32 channels
+    (8, 64 * 2**20, 4),  # four parts of 16 MiB, the largest part inside one node
+    (8, 64 * 2**20 + 4, 8),  # a part above 16 MiB doubles the channels
+    (4, 2**20, 8),  # four peers: 8 channels each
+    (72, 2**20, 1),  # 72 peers share 32 channels: one each
+])
+def test_p2p_channels_per_peer_follow_add_p2p_to_plan(ranks: int, peer_bytes: int, channels: int) -> None:
+    # NCCL 2.30.7 src/enqueue.cc addP2pToPlan and src/graph/paths.cc ncclTopoComputeP2pChannels: parts of at least
+    # 512 KiB / 8 and at most 512 KiB x 32 inside one node; a pool of 32 p2p channels ("32 p2p channels" in the
+    # INIT lines of A100, H100 and B200 runs).
+    assert nccl.p2p_peer_channels(ranks, peer_bytes) == channels
