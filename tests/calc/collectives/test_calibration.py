@@ -106,7 +106,7 @@ def test_held_out_v3_misses_from_1_GiB_only_four_p5_servers_at_1_GiB() -> None:
 def test_the_sweep_anomalies_are_listed_and_lie_where_the_rule_applies() -> None:
     assert set(SWEEP_ANOMALIES) <= set(KNOWN_MISSES)
     where = {(s.label, size) for s in SERIES if s.split in ("calibration", "held-out v4", "held-out v5", "held-out v6",
-                                                         "held-out v7")
+                                                         "held-out v7", "held-out v8")
              for size, _, _ in s.rows}
     assert set(SWEEP_ANOMALIES) <= where
 
@@ -322,6 +322,16 @@ def test_held_out_v6_allreduce_on_h100_and_later_misses_two_points_and_all_to_al
     assert (sum(not within_target(c) for c in allreduce), len(allreduce)) == (2, 63)
     assert summary(allreduce).geomean_pct <= 12.0
     assert (sum(within_target(c) for c in alltoall), len(alltoall)) == (46, 57)
+
+
+def test_every_held_out_v8_run_is_a_valid_calculator_input_from_a_v8_source() -> None:
+    # Validation only: the part is sealed until its opening (measurements.SEALED), so nothing here runs the model.
+    from calc.collectives.measurements import V8_SOURCES
+    from calc.registry import get
+    v8 = [s for s in SERIES if s.split == "held-out v8"]
+    assert len(v8) == 4 and len({s.source.url.split("/blob/")[0] for s in v8}) == len(V8_SOURCES)
+    for s in v8:
+        get("collective").validate({**s.params, "message": s.rows[0][0]})
 
 
 def test_every_held_out_v7_run_is_a_valid_calculator_input_from_a_v7_source() -> None:
