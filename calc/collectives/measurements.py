@@ -140,8 +140,8 @@ SPLITS = ("calibration", "held-out", "held-out v2", "held-out v3", "held-out v4"
           "held-out v7", "held-out v8")
 # Held-out parts the model has not been run on: nothing reports them (no test, no page, no fit) until each is
 # opened once, in its own commit, after the model it judges is final (held-out v5: opened after commit ca6eff9;
-# held-out v6 judges the model of fcb37b9; held-out v7 that of 829c2ca; held-out v8, sealed, that of 6e4fc41).
-SEALED: tuple[str, ...] = ("held-out v8",)
+# held-out v6 judges the model of fcb37b9; held-out v7 that of 829c2ca; held-out v8 that of 6e4fc41).
+SEALED: tuple[str, ...] = ()
 MIB, GIB = 1024**2, 1024**3
 
 

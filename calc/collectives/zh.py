@@ -152,6 +152,7 @@ MESSAGES: dict[str, str] = {
     'NIC': '网卡',
     'Scale-out port speed.': '横向扩展端口速率。',
     'held-out': '留出集',
+    'held-out v8 (blind)': '留出集 v8 (盲测)',
     'held-out v7 (seen)': '留出集 v7 (已见过)',
     'held-out v6 (seen)': '留出集 v6 (已见过)',
     'held-out v5 (seen)': '留出集 v5 (已见过)',
@@ -161,6 +162,7 @@ MESSAGES: dict[str, str] = {
     'held-out (seen)': '留出集 (已见过)',
     'left out (sweep anomaly)': '排除 (扫描异常)',
     'Held-out v7 points': '留出集 v7 数据点',
+    'Held-out v8 points': '留出集 v8 数据点',
     'Held-out v6 points': '留出集 v6 数据点',
     'Held-out v5 points': '留出集 v5 数据点',
     'Held-out v4 points': '留出集 v4 数据点',
@@ -184,6 +186,7 @@ MESSAGES: dict[str, str] = {
     'held-out v4': '留出集 v4',
     'held-out v5': '留出集 v5',
     'held-out v7': '留出集 v7',
+    'held-out v8': '留出集 v8',
     'held-out v6': '留出集 v6',
     # what bounds a result (bound_by) when it is no tier's name
     'latency': '时延',
@@ -464,7 +467,10 @@ MESSAGES: dict[str, str] = {
 
 # The accuracy calculator's per-part outputs (calibration._part_scalars, _opening_scalars): one template per
 # figure, one name per part, as the declarations build them.
-_PARTS = {"Held-out v7 (seen)": "留出集 v7 (已见过)", "Held-out v7 when first run": "首次运行时的留出集 v7",
+_PARTS = {"Held-out v8 (blind)": "留出集 v8 (盲测)", "Held-out v8 when first run": "首次运行时的留出集 v8",
+          "Held-out v8 (blind), H100 and later": "留出集 v8 (盲测)，H100 及更新",
+          "Held-out v8 (blind), A100": "留出集 v8 (盲测)，A100",
+          "Held-out v7 (seen)": "留出集 v7 (已见过)", "Held-out v7 when first run": "首次运行时的留出集 v7",
           "Held-out v7 (seen), H100 and later": "留出集 v7 (已见过)，H100 及更新",
           "Held-out v7 (seen), H100 and later, AllReduce": "留出集 v7 (已见过)，H100 及更新，AllReduce",
           "Held-out v7 (seen), H100 and later, AllToAll": "留出集 v7 (已见过)，H100 及更新，AllToAll",

@@ -178,19 +178,19 @@ def test_nvl72_busbw_rises_with_size_as_published() -> None:
     assert models == sorted(models)
 
 
-def test_accuracy_calculator_reports_the_eight_parts_separately() -> None:
+def test_accuracy_calculator_reports_the_nine_parts_separately() -> None:
     from calc.collectives.calibration import scored
     result = run("accuracy")
     values = result.outcome.values
-    prefixes = ("held_out_v7", "held_out_v6", "held_out_v5", "held_out_v4", "held_out_v3", "held_out_v2", "held_out",
+    prefixes = ("held_out_v8", "held_out_v7", "held_out_v6", "held_out_v5", "held_out_v4", "held_out_v3", "held_out_v2", "held_out",
                 "calibration")
     assert sum(int(values[f"{k}_count"]) for k in prefixes) == len(OPEN)
-    assert len(result.outcome.tables["held_out_v7"]) == values["held_out_v7_count"]  # the newest blind part
+    assert len(result.outcome.tables["held_out_v8"]) == values["held_out_v8_count"]  # the newest blind part
     assert not set(prefixes[1:]) & set(result.outcome.tables)  # the earlier parts and calibration run by run
     assert [row[0] for row in result.outcome.tables["summary"]] == [
-        "held-out v7 (seen)", "held-out v6 (seen)", "held-out v5 (seen)", "held-out v4 (seen)", "held-out v3 (seen)",
+        "held-out v8 (blind)", "held-out v7 (seen)", "held-out v6 (seen)", "held-out v5 (seen)", "held-out v4 (seen)", "held-out v3 (seen)",
         "held-out v2 (seen)", "held-out (seen)", "calibration"]
-    for split, prefix in (("held-out v7", "held_out_v7"), ("held-out v6", "held_out_v6"),
+    for split, prefix in (("held-out v8", "held_out_v8"), ("held-out v7", "held_out_v7"), ("held-out v6", "held_out_v6"),
                           ("held-out v5", "held_out_v5"), ("held-out v4", "held_out_v4"),
                           ("held-out v3", "held_out_v3"), ("held-out", "held_out")):
         assert math.isclose(float(values[f"{prefix}_geomean_pct"]), summary(scored(checked(split))).geomean_pct)
@@ -385,6 +385,42 @@ def test_a_sealed_part_is_refused_and_left_out_of_every_run(monkeypatch: pytest.
     with pytest.raises(ValueError, match="held-out v6 is sealed: open it in its own commit"):
         calibration.checked("held-out v6")
     assert not any(c.point.series.split == "held-out v6" for c in calibration.checked())
+
+
+def test_held_out_v8_opening_is_todays_model_on_it() -> None:
+    # v8 was opened in the commit after 486484e on the model of 6e4fc41, unchanged since: until the model changes,
+    # the record and today's scores are the same (a change of the model must fail here, to be stated on the page).
+    from calc.collectives.calibration import OPENINGS, scored
+    o, s = OPENINGS["held-out v8"], summary(scored(checked("held-out v8")))
+    assert (o.in_target, o.scored, o.geomean_pct) == (s.in_target, s.count, round(s.geomean_pct, 1))
+    assert (o.max_large_pct, o.max_mid_pct) == (round(s.max_large_pct, 1), round(s.max_mid_pct, 1))
+    assert (o.small_min_ratio, o.small_max_ratio) == (round(s.small_min_ratio, 2), round(s.small_max_ratio, 2))
+
+
+def _runs_of(split: str, op: str, network: str) -> list[dict[int, float]]:
+    return [{size: t for size, t, _ in s.rows if t is not None} for s in SERIES
+            if s.split == split and s.op == op and s.network == network]
+
+
+def test_held_out_v8_a3_mega_allgathers_take_twice_the_time_of_the_earlier_ones_to_256_MiB() -> None:
+    # Stated on the accuracy page (data, not the model): saltysoup/a3-bootcamp-ce and kkuchima/gke-recipes against
+    # the dstack, MG-Cafe and cluster-toolkit A3 Mega AllGathers (measurements.py): more than twice the time at 8 MiB,
+    # 5.4-6.1 ms at 1 GiB like them.
+    earlier = [r for split in ("calibration", "held-out v2") for r in _runs_of(split, "allgather", "tcpxo")]
+    v8 = _runs_of("held-out v8", "allgather", "tcpxo")
+    assert len(earlier) == 3 and len(v8) == 2
+    before = [r[8 * 2**20] for r in earlier if 8 * 2**20 in r]
+    assert min(r[8 * 2**20] for r in v8) > 2 * max(before)
+    assert all(5400 < r[2**30] < 6100 for r in v8 + [r for r in earlier if 2**30 in r])
+
+
+def test_held_out_v8_blind_misses_besides_tcpxo_are_five_points_of_an_a100_and_an_h200_run() -> None:
+    # Stated on the accuracy page: A100 LL128 at 4-16 MiB (0.60-0.66), H200 RoCE LL at 64-128 KiB (1.61-1.64).
+    from calc.collectives.calibration import scored
+    misses = [(c.point.series.system, c.point.size, round(c.ratio, 2)) for c in scored(checked("held-out v8"))
+              if not within_target(c) and c.point.series.network != "tcpxo"]
+    assert misses == [("hgx_h200", 65536, 1.64), ("hgx_h200", 131072, 1.61), ("dgx_a100", 4 * 2**20, 0.66),
+                      ("dgx_a100", 8 * 2**20, 0.63), ("dgx_a100", 16 * 2**20, 0.6)]
 
 
 def test_held_out_v7_is_seen_since_the_per_peer_channels() -> None:
