@@ -12,8 +12,9 @@ names as an anomaly of its published sweep is left out, and so is a run
 search (restarted, then polished one coordinate at a time) in a transformed
 space that keeps every constant in its physical range, then:
 
-* writes calc/collectives/fitted.py (the constants and, from the *held-out*
-  points, the expected error by message size);
+* writes calc/collectives/fitted.py (the constants, how far each can move
+  alone before the calibration fit worsens by ``PINNED_RISE``, and, from the
+  *held-out* points, the expected error by message size);
 * prints the errors of every part (measurements.SPLITS), separately.
 
 The held-out points (every held-out part, ``held-out`` to ``held-out v5``)
@@ -258,10 +259,55 @@ def expected_error(held: tuple[Checked, ...]) -> dict[str, dict[str, float]]:
     return {key: bands for key, bands in errors.items() if bands}
 
 
-def render(c: dict[str, object], errors: dict[str, dict[str, float]]) -> str:
+PINNED_RISE = 0.01  # a constant's pinned range: where the objective stays within 1 % of the fit's
+_FIRST_STEP, _LONGEST, _HALVINGS = 0.05, 8.0, 8  # the scan, in the search's coordinates (Box)
+
+
+def _edge(f: Callable[[float], float], limit: float, sign: float) -> float:
+    """How far (in the search's coordinate) one coordinate moves in direction ``sign`` before ``f`` exceeds
+    ``limit``: doubling steps, then halving between the last step inside and the first outside (at most
+    ``_LONGEST``: a coordinate the objective does not notice stays inside to the box's edge)."""
+    inside, step = 0.0, _FIRST_STEP
+    while step <= _LONGEST and f(sign * step) <= limit:
+        inside, step = step, 2 * step
+    if step > _LONGEST:
+        return sign * inside
+    outside = step
+    for _ in range(_HALVINGS):
+        middle = (inside + outside) / 2
+        inside, outside = (middle, outside) if f(sign * middle) <= limit else (inside, middle)
+    return sign * inside
+
+
+def pinned(c: dict[str, object]) -> dict[str, object]:
+    """Each constant's range (rounded as the constants) over which it can move *alone*, the others held at ``c``,
+    with the calibration objective at most ``1 + PINNED_RISE`` times its value at ``c``. Constants that trade off
+    against each other can move further together, so this is a lower bound on how loosely the data pin them."""
+    x = encode(c)
+    limit = objective(x) * (1 + PINNED_RISE)
+    out: dict[str, object] = {}
+    for i, (name, key) in enumerate(_slots()):
+        def f(d: float, i: int = i) -> float:
+            trial = x.copy()
+            trial[i] += d
+            return objective(trial)
+        ends = sorted(BOXES[name].decode(float(x[i] + _edge(f, limit, sign))) for sign in (-1.0, 1.0))
+        pair = (_round(ends[0]), _round(ends[1]))
+        if key is None:
+            out[name] = pair
+        else:
+            out.setdefault(name, {})[key] = pair  # type: ignore[index]
+    install(c)
+    return out
+
+
+def render(c: dict[str, object], errors: dict[str, dict[str, float]], ranges: dict[str, object]) -> str:
     head = FITTED.read_text().split("NVLINK_EFFICIENCY = ")[0]
     lines = [f"{name} = {c[name]!r}" for name in BOXES]
-    tail = ("# Held-out geometric-mean error (%) by GPU era and scope (one domain, SHARP, a network) and message size:\n"
+    tail = ("# How far each constant can move alone, the others as above, before the calibration objective rises by\n"
+            f"# {PINNED_RISE:.0%} (tools/fit_collectives.py pinned): (low, high), per network or era where the constant has several.\n"
+            f"PINNED: dict[str, tuple[float, float] | dict[str, tuple[float, float]]] = {ranges!r}\n"
+            "# Held-out geometric-mean error (%) by GPU era and scope (one domain, SHARP, a network) and message size:\n"
             "# below 1 MiB (time), 1 MiB to 1 GiB and from 1 GiB (bus bandwidth), AllToAll's apart ('alltoall ...');\n"
             "# a cell of fewer than 5 held-out points is left out (expected_error_pct falls back to the era's, the\n"
             "# scope's, then all).\n"
@@ -342,7 +388,8 @@ def main() -> int:
                              "held-out part is opened)")
     args = parser.parse_args()
     if args.errors_only:
-        FITTED.write_text(render({name: getattr(fitted, name) for name in BOXES}, expected_error(held_out())))
+        committed = {name: getattr(fitted, name) for name in BOXES}
+        FITTED.write_text(render(committed, expected_error(held_out()), pinned(committed)))
         print(f"wrote {FITTED} (expected errors only)")
         return 0
     best, free = fit(args.iterations, args.restarts, args.starts)
@@ -350,7 +397,7 @@ def main() -> int:
     report()
     if free:
         print("left at their start (no calibration point depends on them): " + ", ".join(free))
-    text = render(best, expected_error(held_out()))
+    text = render(best, expected_error(held_out()), pinned(best))
     if args.check:
         same = is_current(text)
         print("fitted.py is up to date" if same else "fitted.py differs from a fresh fit")

@@ -639,6 +639,19 @@ def _values(parts: dict[str, tuple[Checked, ...]],
     return values
 
 
+def _constant_rows() -> tuple[tuple[str, str, float, float, float], ...]:
+    """Each fitted constant (per network or era where it has several), its value and its pinned range
+    (fitted.PINNED: how far it moves alone before the calibration objective rises by 1 %)."""
+    rows = []
+    for name, ranges in fitted.PINNED.items():
+        value = getattr(fitted, name)
+        pairs = list(ranges.items()) if isinstance(ranges, dict) else [("", ranges)]
+        for key, (low, high) in pairs:
+            fitted_value: float = value[key] if key else value
+            rows.append((name, key, float(fitted_value), low, high))
+    return tuple(rows)
+
+
 POINT_COLUMNS = (Column("series", "Run", names=True), Column("split", "Part"), Column("op", "Operation", names=True),
                  Column("size", "Size", "B"), Column("measured", "Measured"), Column("model", "Model"),
                  Column("error_pct", "Error", "%"), Column("choice", "Model's algorithm/protocol", names=True),
@@ -686,6 +699,10 @@ POINT_COLUMNS = (Column("series", "Run", names=True), Column("split", "Part"), C
                Column("mid", "1 MiB–1 GiB: model/measured busbw"), Column("large", "≥ 1 GiB: model/measured busbw"),
                Column("source", "Source", names=True))),
         *(Table(prefix, f"{split.capitalize()} points", POINT_COLUMNS) for split, prefix, _ in PARTS if split in TABLED),
+        Table("constants", "How firmly the calibration pins each fitted constant",
+              (Column("constant", "Constant", names=True), Column("key", "Network or era", names=True),
+               Column("value", "Fitted value"), Column("low", "Low end (1 % worse fit)"),
+               Column("high", "High end (1 % worse fit)"))),
         Chart("curves", "Measured and modelled bus bandwidth, per published run", "Message size",
               "Bus bandwidth", "B", "GB/s", log_x=True, log_y=True,
               description="Each run's measured points (joined) and the model's at the same sizes."),
@@ -706,7 +723,7 @@ def _outcome() -> Outcome:
         values=_values(parts, eras),
         tables={"summary": tuple(_summary_row(name, parts[split]) for split, _, name in PARTS),
                 "eras": tuple(_era_row(group, era, cs) for group, era, cs in eras.values()),
-                "runs": _run_rows(parts),
+                "runs": _run_rows(parts), "constants": _constant_rows(),
                 **{prefix: tuple(_row(c) for c in parts[split]) for split, prefix, _ in PARTS if split in TABLED}},
         charts={"curves": _curves(tuple(c for cs in parts.values() for c in cs))},
     )

@@ -456,3 +456,14 @@ def test_held_out_v7_blind_allgather_misses_from_2_GiB_are_two_b200_servers_at_1
     large = [c for c in _v7("allgather") if c.band == "large" and not within_target(c)]
     assert {c.point.series.label for c in large} == {"B200 2x8 AllGather, InfiniBand (cluster-quality)"}
     assert all(1.15 < c.ratio < 1.27 for c in large)
+
+
+def test_the_constants_table_shows_efa_on_h100_pinned_loosely_and_nvlink_tightly() -> None:
+    # Stated on the accuracy page: EFA's fraction on H100 fits within 1 % from about half to all of the line rate;
+    # NVLink's efficiency, NVLS's scale, the latency scale and the -g launch floor within 8 %.
+    rows = {(str(r[0]), str(r[1])): tuple(float(v) for v in r[2:]) for r in run("accuracy").outcome.tables["constants"]}
+    _, low, high = rows[("NETWORK_EFFICIENCY", "efa")]
+    assert low < 0.55 and high > 0.99
+    for name in ("NVLINK_EFFICIENCY", "NVLS_SCALE", "LATENCY_SCALE", "HARNESS_LAUNCH_US"):
+        value, low, high = rows[(name, "")]
+        assert value / 1.08 <= low <= high <= value * 1.08, name

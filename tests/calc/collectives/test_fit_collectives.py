@@ -44,14 +44,35 @@ def test_fitted_py_is_what_the_committed_constants_and_the_data_render() -> None
     # rerunning the tool fails here (and `tools/fit_collectives.py --check`, which also refits).
     tool = _tool()
     committed = {name: getattr(fitted, name) for name in tool.BOXES}
-    assert tool.is_current(tool.render(committed, tool.expected_error(tool.held_out())))
+    assert tool.is_current(tool.render(committed, tool.expected_error(tool.held_out()), tool.pinned(committed)))
 
 
 def test_check_refuses_a_fitted_py_that_differs_from_the_fit() -> None:
     tool = _tool()
     committed = {name: getattr(fitted, name) for name in tool.BOXES}
     tampered = {**committed, "LATENCY_SCALE": float(committed["LATENCY_SCALE"]) * 1.01}
-    assert not tool.is_current(tool.render(tampered, tool.expected_error(tool.held_out())))
+    assert not tool.is_current(tool.render(tampered, tool.expected_error(tool.held_out()), fitted.PINNED))
+
+
+def test_a_pinned_edge_is_where_a_bowl_crosses_its_limit() -> None:
+    # f(d) = d² crosses 1 at d = ±1: doubling steps from 0.05 pass it at 1.6, eight halvings land within 1.55/2^8.
+    tool = _tool()
+    assert tool._edge(lambda d: d * d, 1.0, 1.0) == pytest.approx(1.0, abs=1.55 / 2**8)
+    assert tool._edge(lambda d: d * d, 1.0, -1.0) == pytest.approx(-1.0, abs=1.55 / 2**8)
+
+
+def test_a_coordinate_the_objective_does_not_notice_is_pinned_to_its_box_edge() -> None:
+    tool = _tool()
+    assert tool._edge(lambda d: 0.0, 1.0, 1.0) == 6.4  # the last doubling step inside the longest scan (8)
+
+
+def test_every_committed_constant_lies_inside_its_pinned_range() -> None:
+    for name, ranges in fitted.PINNED.items():
+        value = getattr(fitted, name)
+        pairs = ranges.items() if isinstance(ranges, dict) else [(None, ranges)]
+        for key, (low, high) in pairs:
+            v = value[key] if key is not None else value
+            assert low <= v <= high, (name, key, low, v, high)
 
 
 def test_the_objective_is_the_sum_of_each_runs_mean_squared_log_error_without_anomalies_and_outliers() -> None:
