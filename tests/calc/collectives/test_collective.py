@@ -506,6 +506,15 @@ def test_an_all_to_all_on_a_system_says_it_is_not_validated() -> None:
     assert run("collective", {"system": "link", "op": "alltoall"}).outcome.notes == ()
 
 
+def test_a_collective_over_tcpxo_below_1_GiB_says_the_published_runs_disagree() -> None:
+    # Accuracy page, held-out v8: two A3 Mega AllGathers take twice the time of three others up to 256 MiB.
+    from calc.collectives.collective import TCPXO_NOTE
+    a3mega = {"system": "dgx_h100", "network": "tcpxo", "gpus": 16}
+    assert run("collective", {**a3mega, "message": 2**30 - 1}).outcome.notes == (TCPXO_NOTE,)
+    assert run("collective", {**a3mega, "message": 2**30}).outcome.notes == ()
+    assert run("collective", {**a3mega, "gpus": 8}).outcome.notes == ()  # one server: NVLink only
+
+
 def test_the_scaling_chart_of_an_all_to_all_says_it_is_not_validated_too() -> None:
     from calc.collectives.collective import ALLTOALL_NOTE
     assert run("scaling", {"system": "dgx_h100", "op": "alltoall"}).outcome.notes == (ALLTOALL_NOTE,)
