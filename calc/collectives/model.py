@@ -165,7 +165,9 @@ NVLS_KERNEL = cite(
 NCCL_P2P = cite(
     "nccl-2.30.7-p2p",
     "NCCL 2.30.7 src/enqueue.cc (scheduleP2pTasksToPlan: every peer of a grouped send/receive on channels of its "
-    "own) and src/proxy.cc (progressOps: one proxy thread serves the network operations in turn)",
+    "own; addP2pToPlan: a peer's bytes in parts of 64 KiB to 16 MiB inside a node, over at most nChannelsMin "
+    "channels), src/graph/paths.cc (ncclTopoComputeP2pChannels: the p2p channel pool and the channels a peer may "
+    "use) and src/proxy.cc (progressOps: one proxy thread serves the network operations in turn)",
     "NVIDIA, github.com/NVIDIA/nccl", 2026,
     "https://github.com/NVIDIA/nccl/blob/5067397c2676d5aed50042fc39e5c8ee96eb0027/src/enqueue.cc",
 )
