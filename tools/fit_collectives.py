@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from calc.collectives import collective, fitted  # noqa: E402
 from calc.collectives.calibration import FIT_OUTLIERS, SWEEP_ANOMALIES, Checked, checked, scored, summary  # noqa: E402
-from calc.collectives.hardware import ARCH, NETWORKS, SYSTEMS  # noqa: E402
+from calc.collectives.hardware import NETWORKS  # noqa: E402
 from calc.collectives.measurements import SEALED, SPLITS  # noqa: E402
 
 FITTED = Path(__file__).resolve().parent.parent / "calc" / "collectives" / "fitted.py"
@@ -241,10 +241,6 @@ def _where(c: Checked) -> str:
     return fitted.scope(s.network, s.gpus <= s.gpus_per_node, s.sharp)
 
 
-def _era(c: Checked) -> str:
-    return fitted.era(ARCH[SYSTEMS[c.point.series.system].scale_up.key][0])
-
-
 def expected_error(held: tuple[Checked, ...]) -> dict[str, dict[str, float]]:
     """The held-out geometric-mean error exp(mean |ln(model/measured)|) - 1, in %, over every open held-out part
     (none is fitted), by band of sizes: pooled (``all``), per GPU era, per scope (one domain, SHARP, each network)
@@ -253,7 +249,7 @@ def expected_error(held: tuple[Checked, ...]) -> dict[str, dict[str, float]]:
     groups: dict[str, list[Checked]] = {}
     for c in held:
         k = fitted.kind(c.point.series.op)
-        for key in ("all", _era(c), _where(c), f"{_era(c)} {_where(c)}"):
+        for key in ("all", c.era, _where(c), f"{c.era} {_where(c)}"):
             groups.setdefault(k + key, []).append(c)
     errors = {key: _band_errors(cs) for key, cs in sorted(groups.items())}
     return {key: bands for key, bands in errors.items() if bands}

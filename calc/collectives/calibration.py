@@ -577,13 +577,9 @@ def _group_eras() -> tuple[tuple[str, str, tuple[str, ...], str, str, str], ...]
                  for suffix, era_name, key in ERAS if suffix in eras)
 
 
-def _era_of(c: Checked) -> str:
-    return c.era
-
-
 def _by_era(parts: dict[str, tuple[Checked, ...]]) -> dict[str, tuple[str, str, tuple[Checked, ...]]]:
     """Output prefix -> (group name, era name, its points) for every group and each of its eras."""
-    return {prefix: (name, era_name, tuple(c for split in splits for c in parts[split] if _era_of(c) == key))
+    return {prefix: (name, era_name, tuple(c for split in splits for c in parts[split] if c.era == key))
             for prefix, name, splits, _, era_name, key in _group_eras()}
 
 
@@ -604,7 +600,7 @@ OP_GROUPS = (("held_out_v7_hopper_allreduce", "Held-out v7 (seen), H100 and late
 def _hopper_ops(parts: dict[str, tuple[Checked, ...]]) -> dict[str, tuple[Checked, ...]]:
     """Output prefix -> the points on H100 and later of each OP_GROUPS group's operation."""
     return {prefix: tuple(c for split in splits for c in parts[split]
-                          if _era_of(c) == "hopper+" and c.point.series.op == op)
+                          if c.era == "hopper+" and c.point.series.op == op)
             for prefix, _, splits, op in OP_GROUPS}
 
 

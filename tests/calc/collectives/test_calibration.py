@@ -324,32 +324,16 @@ def test_held_out_v6_allreduce_on_h100_and_later_misses_two_points_and_all_to_al
     assert (sum(within_target(c) for c in alltoall), len(alltoall)) == (46, 57)
 
 
-def test_every_held_out_v8_run_is_a_valid_calculator_input_from_a_v8_source() -> None:
-    # Validation only: the part is sealed until its opening (measurements.SEALED), so nothing here runs the model.
-    from calc.collectives.measurements import V8_SOURCES
+@pytest.mark.parametrize(("split", "keys", "runs"), [("held-out v8", "V8_SOURCES", 4), ("held-out v7", "V7_SOURCES", 8),
+                                                  ("held-out v6", "V6_SOURCES", 16)])
+def test_every_run_of_a_part_whose_sources_are_all_held_out_is_a_valid_calculator_input_from_its_sources(
+        split: str, keys: str, runs: int) -> None:
+    # Validation only (each part was tested so while sealed, measurements.SEALED): nothing here runs the model.
+    from calc.collectives import measurements
     from calc.registry import get
-    v8 = [s for s in SERIES if s.split == "held-out v8"]
-    assert len(v8) == 4 and len({s.source.url.split("/blob/")[0] for s in v8}) == len(V8_SOURCES)
-    for s in v8:
-        get("collective").validate({**s.params, "message": s.rows[0][0]})
-
-
-def test_every_held_out_v7_run_is_a_valid_calculator_input_from_a_v7_source() -> None:
-    # Validation only: the part is sealed until its opening (measurements.SEALED), so nothing here runs the model.
-    from calc.collectives.measurements import V7_SOURCES
-    from calc.registry import get
-    v7 = [s for s in SERIES if s.split == "held-out v7"]
-    assert len(v7) == 8 and len({s.source.url.split("/blob/")[0] for s in v7}) == len(V7_SOURCES)
-    for s in v7:
-        get("collective").validate({**s.params, "message": s.rows[0][0]})
-
-
-def test_every_held_out_v6_run_is_a_valid_calculator_input_from_a_v6_source() -> None:
-    from calc.collectives.measurements import V6_SOURCES
-    from calc.registry import get
-    v6 = [s for s in SERIES if s.split == "held-out v6"]
-    assert len(v6) == 16 and len({s.source.url.split("/blob/")[0] for s in v6}) == len(V6_SOURCES)
-    for s in v6:
+    part = [s for s in SERIES if s.split == split]
+    assert len(part) == runs and len({s.source.url.split("/blob/")[0] for s in part}) == len(getattr(measurements, keys))
+    for s in part:
         get("collective").validate({**s.params, "message": s.rows[0][0]})
 
 
