@@ -91,7 +91,8 @@ def test_every_bar_and_tick_stays_inside_the_drawing() -> None:
 
 def test_every_chart_axis_names_its_unit_or_counts_things() -> None:
     counts = {"GPUs", "GPUs per domain", "Packet loss probability", "Sub-flows on an uplink", "Sub-flows on the busiest uplink", "Share of uplinks",
-              "Share of trials", "Slowest connection / fair share", "Oversubscription (N:1)"}
+              "Share of trials", "Slowest connection / fair share", "Oversubscription (N:1)",
+              "Model time / measured time"}
     for calc in all_calculators():
         for o in calc.outputs:
             if isinstance(o, Chart):
@@ -125,8 +126,12 @@ def test_a_narrow_plot_wraps_legend_names_at_spaces_and_puts_the_legend_under_it
                                     capture_output=True, text=True, check=True).stdout)
     assert out["name"] == "Receiver pausing S→R (same as U→S<br>paused (TCP))"
     assert out["wide"] == "Receiver pausing S→R (same as U→S paused (TCP))"
-    assert (out["phone"]["height"], out["phone"]["legend"]["yref"]) == (380 + 20 + 16, "container")
-    assert (out["desktop"]["height"], out["desktop"]["legend"]) == (380, {"orientation": "h", "y": -0.25})
+    # As tall as the drawings (widgets/phonechart.py, svgchart.py): at 320 px the phone drawing's 361 units to its
+    # legend, one entry of two lines (19 + 15) and 4, 300 units drawn 320 px wide; at 900 px the wide drawing's
+    # 300 units and one legend row of 16 (a name over 40 characters has its own row), 640 units drawn 900 px wide.
+    assert (out["phone"]["height"], out["phone"]["legend"]["yref"]) == (round((361 + 19 + 15 + 4) * 320 / 300), "container")
+    assert out["desktop"]["height"] == round((300 + 16) * 900 / 640)
+    assert (out["desktop"]["legend"]["yref"], out["desktop"]["legend"]["entrywidth"]) == ("container", 1)
 
 
 PHONE = """
@@ -173,3 +178,35 @@ def test_a_live_chart_narrower_than_640_px_takes_the_phone_layout() -> None:
     assert out["phone"] == ["1 KiB", "1 MiB", "1 GiB"]
     assert out["column"] == "container"  # a 620 px column: legend under the plot, as the phone drawing (#11)
     assert out["desktop"] == ["1 KiB", "32 KiB", "1 MiB", "32 MiB", "1 GiB"]
+
+
+HEIGHTS = """
+const charts = await import(process.argv[1]);
+const cases = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (c) => s += c); process.stdin.on("end", () => ok(s)); }));
+process.stdout.write(JSON.stringify(cases.names.map((names) => cases.widths.map((w) => charts.drawnHeight(names, w)))));
+"""
+WIDTHS = (275, 316, 390, 420, 500, 639, 640, 646, 1000)
+
+
+def _drawn_px(chart: Chart, traces: tuple[Trace, ...], width: int) -> float:
+    """The CSS height of the build-time drawing shown in a column ``width`` px wide (widgets.css: the wide
+    drawing at least 640 px wide, the phone drawing 275 to 420 px, below 640 px of column)."""
+    from widgets import phonechart
+
+    if width < 640:
+        svg, units, shown = phonechart.phone_chart(chart, traces, "x"), phonechart.W, min(max(width, 275), 420)
+    else:
+        svg, units, shown = svgchart.svg_chart(chart, traces), svgchart.W, width
+    height = float(re.search(r'viewBox="0 0 \d+ ([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+    return height * shown / units
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_live_chart_is_as_tall_as_its_build_time_drawing_at_every_width() -> None:
+    declared = [(o, run(c.name).outcome.charts[o.name]) for c in all_calculators() for o in c.outputs
+                if isinstance(o, Chart)]
+    cases = {"names": [svgchart.series_names(traces) for _, traces in declared], "widths": WIDTHS}
+    out = subprocess.run(["node", "--input-type=module", "-e", HEIGHTS, str(ROOT / "widgets/js/charts.js")],
+                         input=json.dumps(cases), capture_output=True, text=True, check=True)
+    expected = [[round(_drawn_px(chart, traces, w), 1) for w in WIDTHS] for chart, traces in declared]
+    assert [[round(h, 1) for h in row] for row in json.loads(out.stdout)] == expected

@@ -170,3 +170,27 @@ def test_on_a_phone_the_build_time_chart_fits_the_column_and_looks_like_the_live
     finally:
         built.close()
         live.close()
+
+
+HEIGHT = "e => Math.round(e.getBoundingClientRect().height)"
+
+
+@pytest.mark.parametrize("path", ["do-the-math/", "designing-the-fabric/"])
+def test_a_live_chart_takes_the_height_of_the_drawing_it_replaces(sized: tuple[Page, Page], site: str,
+                                                                  path: str) -> None:
+    """Nothing under a chart moves when the interactive chart replaces the build-time one (#12's review: 53 px
+    a chart at 1366 px moved the ECMP diagram's download button away from a reader's click)."""
+    still, live = sized
+    still.goto(site + path)
+    live.goto(site + path)
+    drawn = still.locator(".calc-widget figure.calc-chart")
+    expect(drawn.first).to_be_visible()
+    heights = []
+    for root in live.locator(".calc-widget", has=live.locator("figure.calc-chart")).all():
+        widget = Widget(live, root).wait_ready()
+        for chart in root.locator("figure.calc-chart").evaluate_all("fs => fs.map(f => f.dataset.chart)"):
+            widget.live_plot(chart)
+            heights.append(root.locator(f'figure.calc-chart[data-chart="{chart}"]').evaluate(HEIGHT))
+    built = [figure.evaluate(HEIGHT) for figure in drawn.all()]
+    assert len(heights) == len(built)
+    assert all(abs(a - b) <= 1 for a, b in zip(heights, built)), (heights, built)

@@ -186,19 +186,60 @@ function legendHeight(names, width) {
   return names.reduce((sum, n) => sum + LEGEND_ENTRY_PX + (lines(n) - 1) * LEGEND_LINE_PX, 0);
 }
 
+// The build-time drawings' proportions (widgets/svgchart.py W, H, LEGEND_ROW, LEGEND_CHARS, TOP,
+// BOTTOM, LEFT; widgets/phonechart.py W, COLUMN_PX, LEGEND_TOP, ENTRY, LINE; the drawn widths in
+// widgets.css). A live chart is as tall as the drawing it replaces at the same width, so that
+// nothing under it moves when it is drawn (tests/test_charts.py keeps the two in step).
+const WIDE = { units: 640, plot: 300, row: 16, chars: 40, top: 16, bottom: 50, left: 78 };
+const PHONE = { units: 300, column: 316, minPx: 275, maxPx: 420, legendTop: 361, entry: 19, line: 15, end: 4 };
+
+/** Rows of the wide drawing's legend: two names a row, one where a name is longer than 40 characters. */
+export function legendRows(names) {
+  const columns = Math.max(0, ...names.map((n) => n.length)) <= WIDE.chars ? 2 : 1;
+  return Math.ceil(names.length / columns);
+}
+
+/** Height (px) of the build-time drawing of a chart with legend `names` in a column `width` px wide. */
+export function drawnHeight(names, width) {
+  if (narrow(width)) {
+    const lines = (n) => wrapName(n, legendChars(PHONE.column)).split("<br>").length;
+    const units = PHONE.legendTop + names.reduce((sum, n) => sum + PHONE.entry + (lines(n) - 1) * PHONE.line, 0) + PHONE.end;
+    return units * Math.min(Math.max(width, PHONE.minPx), PHONE.maxPx) / PHONE.units;
+  }
+  return (WIDE.plot + legendRows(names) * WIDE.row) * Math.max(width, WIDE.units) / WIDE.units;
+}
+
+// Wide: the drawing's margins, scaled, and its legend where the drawing has it: under the x axis
+// title from its left edge, two columns (each half the plot's width) or one, at its 11 px.
+function wideFrame(names, width) {
+  const scale = Math.max(width, WIDE.units) / WIDE.units;
+  const rows = legendRows(names);
+  return {
+    margin: { l: 70, r: 20, t: Math.round(WIDE.top * scale), b: Math.round((WIDE.bottom + rows * WIDE.row) * scale) },
+    legend: { orientation: "h", x: WIDE.left / WIDE.units, xref: "container", xanchor: "left", y: 0, yanchor: "bottom",
+      yref: "container", entrywidth: rows < names.length ? 0.5 : 1, entrywidthmode: "fraction", font: { size: 11 },
+      maxheight: 1 },
+  };
+}
+
+function narrowFrame(names, width) {
+  return {
+    margin: { l: 70, r: 20, t: 20, b: 60 + legendHeight(names, width) },
+    // maxheight 1: the whole legend shows (plotly caps one under the plot at half the height, with a scroll bar).
+    legend: { orientation: "h", x: 0, xanchor: "left", xref: "container", y: 0, yanchor: "bottom", yref: "container",
+      maxheight: 1 },
+  };
+}
+
 export function plotLayout(chart, traces, colour, width = 0, t = (s) => s) {
   const xs = traces.flatMap((t) => t.x);
   const x = axisTicks(chart.x_axis, chart.x_unit, xs);
-  const legend = legendHeight(seriesNames(traces, t), width);
+  const names = seriesNames(traces, t);
   return {
     xaxis: plotAxis(chart.x_label, chart.x_unit, chart.style === "bar" ? barAxis(x, xs) : x, narrow(width)),
     yaxis: plotAxis(chart.y_label, chart.y_unit, axisTicks(chart.y_axis, chart.y_unit, traces.flatMap((t) => t.y))),
-    margin: { l: 70, r: 20, t: 20, b: 60 + legend }, height: 380 + legend, colorway: COLOURS, barmode: "group",
-    bargap: 0.2,
-    // maxheight 1: the whole legend shows (plotly caps one under the plot at half the height, with a scroll bar).
-    legend: legend ? { orientation: "h", x: 0, xanchor: "left", xref: "container", y: 0, yanchor: "bottom", yref: "container",
-      maxheight: 1 }
-      : { orientation: "h", y: -0.25 },
+    ...(narrow(width) ? narrowFrame(names, width) : wideFrame(names, width)),
+    height: Math.round(drawnHeight(names, width)), colorway: COLOURS, barmode: "group", bargap: 0.2,
     paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)", font: { color: colour },
   };
 }
