@@ -47,6 +47,7 @@ def cases() -> list[tuple[str, str, dict[str, object]]]:
         ("step default", "step", {}),
         ("cost default", "cost", {}),
         (f"accuracy ({len(POINTS)} published points)", "accuracy", {}),
+        ("accuracy_run default", "accuracy_run", {}),
         ("moe default", "moe", {}),
     ]
 

@@ -196,6 +196,9 @@ class Size(Bounded):
         return format_size(int(value)).replace(" ", "")
 
 
+LISTED_CHOICES = 16  # a longer list of choices is not repeated in an error message: the form and describe list it
+
+
 @dataclass(frozen=True)
 class Choice(Param):
     """One of a fixed set of names.
@@ -211,6 +214,9 @@ class Choice(Param):
 
     def coerce(self, raw: object) -> str:
         if not isinstance(raw, str) or raw.strip() not in self.choices or _lone_surrogate(raw) >= 0:
+            if len(self.choices) > LISTED_CHOICES:
+                raise self.fail("be one of its {count} choices (the form's list, or describe)", raw,
+                                count=str(len(self.choices)))
             raise self.fail("be one of {choices}", raw, choices=", ".join(self.choices))
         return raw.strip()
 

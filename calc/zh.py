@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "be at least {low}": "必须不小于 {low}",
     "be at most {high}": "必须不大于 {high}",
     "be one of {choices}": "必须是以下之一：{choices}",
+    "be one of its {count} choices (the form's list, or describe)": "必须是它的 {count} 个选项之一 (见表单的列表或 describe)",
     "be an integer": "必须是整数",
     "be a number": "必须是数字",
     "be a finite number": "必须是有限的数字",

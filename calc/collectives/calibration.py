@@ -30,11 +30,11 @@ from calc.collectives.hardware import ARCH, SYSTEMS
 from calc.collectives.measurements import POINTS, SEALED, SERIES, Point, Series, sources
 from calc.collectives.model import Fabric
 from calc.collectives.step import DEFAULT_EFFICIENCY, NARAYANAN, megatron_rows
-from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
+from calc.outputs import Column, Outcome, Scalar, Table
 from calc.registry import calculator, get
 from calc.sources import cite
 
-__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
+__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "checked_series", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
            "ASTRA_SIM"]
 
 MIB, GIB = 2**20, 2**30
@@ -349,17 +349,22 @@ def check(point: Point) -> Checked:
     return _check_on(point, *_series_fabric(point.series))
 
 
+def checked_series(series: Series) -> tuple[Checked, ...]:
+    """Every point of one published run with the model's figure (its fabric built once); a run of a sealed part
+    (measurements.SEALED) is an error."""
+    if series.split in SEALED:
+        raise ValueError(f"{series.split} is sealed: open it in its own commit (measurements.SEALED)")
+    inputs, fabric = _series_fabric(series)
+    return tuple(_check_on(p, inputs, fabric) for p in _POINTS_OF[series.label])
+
+
 def checked(split: str | None = None) -> tuple[Checked, ...]:
-    """Every point (of ``split``, if given) with the model's figure; each run's fabric is built once. A sealed
-    part (measurements.SEALED) is never run: asking for it is an error, and ``None`` leaves it out."""
+    """Every point (of ``split``, if given) with the model's figure. A sealed part (measurements.SEALED) is never
+    run: asking for it is an error, and ``None`` leaves it out."""
     if split in SEALED:
         raise ValueError(f"{split} is sealed: open it in its own commit (measurements.SEALED)")
-    out: list[Checked] = []
-    for series in SERIES:
-        if series.split not in SEALED and (split is None or series.split == split):
-            inputs, fabric = _series_fabric(series)
-            out += [_check_on(p, inputs, fabric) for p in _POINTS_OF[series.label]]
-    return tuple(out)
+    return tuple(c for series in SERIES if series.split not in SEALED and split in (None, series.split)
+                 for c in checked_series(series))
 
 
 @dataclass(frozen=True)
@@ -409,23 +414,6 @@ def _verdict(c: Checked) -> str:
     if (c.point.series.label, c.point.size) in SWEEP_ANOMALIES:
         return "left out (sweep anomaly)"
     return "yes" if within_target(c) else "no"
-
-
-def _curves(cs: tuple[Checked, ...]) -> tuple[Trace, ...]:
-    """Per series with at least three points: measured and modelled bus bandwidth against size."""
-    traces: list[Trace] = []
-    by_run: dict[str, list[Checked]] = {}
-    for c in cs:
-        if c.point.busbw_GBps is not None:
-            by_run.setdefault(c.point.series.label, []).append(c)
-    for s in SERIES:
-        mine = by_run.get(s.label, [])
-        if len(mine) < 3:
-            continue
-        xs = tuple(float(c.point.size) for c in mine)
-        traces.append(Trace(f"{s.label}: measured", xs, tuple(float(c.point.busbw_GBps or 0) for c in mine)))
-        traces.append(Trace(f"{s.label}: model", xs, tuple(c.model_busbw_GBps for c in mine)))
-    return tuple(traces)
 
 
 HELD_OUT_SPLITS = ("held-out", "held-out v2", "held-out v3", "held-out v4", "held-out v5", "held-out v6",
@@ -657,8 +645,9 @@ POINT_COLUMNS = (Column("series", "Run", names=True), Column("split", "Part"), C
 @calculator(
     name="accuracy",
     title="The collectives model against published nccl-tests runs",
-    summary="Every published point, calibration and the seven held-out parts, with the model's figure and "
-            "error; per-run errors and curves; the step model against Megatron-LM.",
+    summary="Every published point, calibration and every held-out part, with the model's figure and "
+            "error; errors per part, era and run; the step model against Megatron-LM (one run's curves: "
+            "accuracy_run).",
     params=(),
     outputs=(
         Scalar("point_count", "Published points", ""),
@@ -699,9 +688,6 @@ POINT_COLUMNS = (Column("series", "Run", names=True), Column("split", "Part"), C
               (Column("constant", "Constant", names=True), Column("key", "Network or era", names=True),
                Column("value", "Fitted value"), Column("low", "Low end (1 % worse fit)"),
                Column("high", "High end (1 % worse fit)"))),
-        Chart("curves", "Measured and modelled bus bandwidth, per published run", "Message size",
-              "Bus bandwidth", "B", "GB/s", log_x=True, log_y=True,
-              description="Each run's measured points (joined) and the model's at the same sizes."),
     ),
     sources=(*sources(), NARAYANAN, ASTRA_SIM, NCCL_TESTS_LOOP),
 )
@@ -721,5 +707,4 @@ def _outcome() -> Outcome:
                 "eras": tuple(_era_row(group, era, cs) for group, era, cs in eras.values()),
                 "runs": _run_rows(parts), "constants": _constant_rows(),
                 **{prefix: tuple(_row(c) for c in parts[split]) for split, prefix, _ in PARTS if split in TABLED}},
-        charts={"curves": _curves(tuple(c for cs in parts.values() for c in cs))},
     )

@@ -102,6 +102,11 @@ def test_every_parameter_rule_reads_in_chinese(catalogue: None, raw: str, messag
     assert json.loads(jsonapi.run_json("collective", raw, "zh"))["error"]["message"] == message
 
 
+def test_a_long_list_of_choices_reads_in_chinese() -> None:
+    reply = json.loads(jsonapi.run_json("accuracy_run", '{"run": "H100"}', "zh"))
+    assert reply["error"]["message"] == "已公布的运行 必须是它的 115 个选项之一 (见表单的列表或 describe)：收到 'H100'"
+
+
 def test_cli_run_in_chinese_prints_chinese_labels(catalogue: None, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "collective", "--lang", "zh"]) == 0
     out = capsys.readouterr().out

@@ -49,6 +49,11 @@ def test_bad_input_names_field_rule_and_value(param, raw, message: str) -> None:
     assert message_of(param, raw) == message
 
 
+def test_a_long_list_of_choices_is_counted_not_repeated_in_the_message() -> None:
+    many = Choice("run", "Run", "c0", choices=tuple(f"c{i}" for i in range(17)))
+    assert message_of(many, "c17") == "run must be one of its 17 choices (the form's list, or describe): got 'c17'"
+
+
 def test_one_sided_bounds_say_at_least_or_at_most() -> None:
     assert message_of(Int("n", "N", 1, minimum=1), 0) == "n must be at least 1: got 0"
     assert message_of(Float("x", "X", 1.0, maximum=2.0), 3) == "x must be at most 2: got 3"

@@ -1,0 +1,153 @@
+"""One published nccl-tests run against the model, size by size: the ``accuracy_run`` calculator.
+
+The accuracy report (:func:`calc.collectives.calibration.accuracy`) scores every published point at once; this
+calculator shows one run at a time, as issue 12 asks of the accuracy page ("per source, the measured and modelled
+curves on one chart"): the measured and modelled bus bandwidth at each published size, and the model's time over
+the measured time beside the target of the size's band (calibration.LIMITS). The model runs with the inputs the
+source describes (calibration.checked_series), so every figure is the report's for the same point.
+
+Assumptions, all the report's: the measured time is the one the row states, or the one its bus bandwidth implies
+(nccl-tests derives both from one timing, src/common.cu); the measured bus bandwidth is recomputed from that time,
+so that a few-KiB point nccl-tests prints as 0.00 GB/s still has one. A target in time is the report's target in
+bus bandwidth inverted: ±15 % of bus bandwidth from 1 GiB is 1/1.15 to 1/0.85 of the time.
+"""
+
+from __future__ import annotations
+
+from calc.collectives import calibration
+from calc.collectives.calibration import GIB, LIMITS, MIB, SWEEP_ANOMALIES, Checked, checked_series, within_target
+from calc.collectives.collective import busbw_factor
+from calc.collectives.measurements import SEALED, SERIES, Series
+from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
+from calc.params import Choice
+from calc.registry import calculator
+
+__all__ = ["RUNS", "DEFAULT_RUN", "accuracy_run", "measured_time_us", "time_limits"]
+
+# Every run of an opened part, by its name; a sealed part's runs are never offered (measurements.SEALED).
+RUNS: dict[str, Series] = {s.label: s for s in SERIES if s.split not in SEALED}
+DEFAULT_RUN = "B200 2x8 AllReduce, InfiniBand (cluster-quality)"  # blind when opened (v7), two servers, 32 sizes
+
+
+def measured_time_us(c: Checked) -> float | None:
+    """The published time of the point, stated or implied by its bus bandwidth (None where neither says)."""
+    p = c.point
+    if p.time_us is not None:
+        return p.time_us
+    if not p.busbw_GBps:
+        return None
+    return p.size * busbw_factor(p.series.op, p.series.gpus) / (p.busbw_GBps * 1e3)
+
+
+def time_limits(size: int) -> tuple[float, float]:
+    """(lowest, highest) model/measured time inside the target of ``size``'s band (calibration.LIMITS)."""
+    band = calibration.band(size)
+    if band == "small":
+        return 1 / LIMITS["small"], LIMITS["small"]
+    return 1 / (1 + LIMITS[band]), 1 / (1 - LIMITS[band])
+
+
+def _verdict(c: Checked) -> str:
+    if (c.point.series.label, c.point.size) in SWEEP_ANOMALIES:
+        return "left out (sweep anomaly)"
+    return "yes" if within_target(c) else "no"
+
+
+def _sig(v: float) -> float:
+    """``v`` to four significant digits, as the tables show it."""
+    return float(f"{v:.4g}")
+
+
+def _row(c: Checked) -> tuple[int, float | str, float, float | str, float, float | str, str, str]:
+    measured = measured_time_us(c)
+    busbw = c.point.size * busbw_factor(c.point.series.op, c.point.series.gpus) / (measured * 1e3) if measured else 0
+    return (c.point.size, _sig(measured) if measured else "", _sig(c.model_time_us), _sig(busbw) if busbw else "",
+            _sig(c.model_busbw_GBps), _sig(c.model_time_us / measured) if measured else "",
+            f"{c.algorithm}/{c.protocol}", _verdict(c))
+
+
+def _busbw_traces(rows: list[tuple[int, float | str, float, float | str, float, float | str, str, str]]
+                  ) -> tuple[Trace, ...]:
+    measured = [(float(r[0]), float(r[3])) for r in rows if r[3] != ""]
+    return (Trace("Measured", tuple(x for x, _ in measured), tuple(y for _, y in measured)),
+            Trace("Model", tuple(float(r[0]) for r in rows), tuple(float(r[4]) for r in rows)))
+
+
+def _limit_points(sizes: list[int]) -> list[tuple[float, float, float]]:
+    """(size, lowest, highest) at each size, twice where a band ends between two sizes (a vertical step)."""
+    points: list[tuple[float, float, float]] = []
+    for size in sizes:
+        if points and calibration.band(size) != calibration.band(int(points[-1][0])):
+            edge = float(MIB if calibration.band(size) == "mid" else GIB)
+            points += [(edge, *time_limits(int(points[-1][0]))), (edge, *time_limits(size))]
+        points.append((float(size), *time_limits(size)))
+    return points
+
+
+def _ratio_traces(rows: list[tuple[int, float | str, float, float | str, float, float | str, str, str]]
+                  ) -> tuple[Trace, ...]:
+    ratios = [(float(r[0]), float(r[5])) for r in rows if r[5] != ""]
+    limits = _limit_points([r[0] for r in rows])
+    return (Trace("Model / measured", tuple(x for x, _ in ratios), tuple(y for _, y in ratios)),
+            Trace("Target: highest", tuple(x for x, _, _ in limits), tuple(hi for _, _, hi in limits)),
+            Trace("Target: lowest", tuple(x for x, _, _ in limits), tuple(lo for _, lo, _ in limits)))
+
+
+def _notes(series: Series) -> tuple[str, ...]:
+    """Why a calibration run is left out of the fit (calibration.FIT_OUTLIERS); the points outside their target
+    are named with their reasons in calibration.KNOWN_MISSES, and the accuracy page's weaknesses."""
+    if series.label in calibration.FIT_OUTLIERS:
+        return ("Left out of the fit: the model does not describe this way of running nccl-tests at any size; "
+                "its points are still scored.",)
+    return ()
+
+
+@calculator(
+    name="accuracy_run",
+    title="One published nccl-tests run against the model",
+    summary="A published run's measured and modelled bus bandwidth at each size, the model's time over the "
+            "measured time beside the target of its size, and whether each point is in target.",
+    params=(
+        Choice("run", "Published run", DEFAULT_RUN, choices=tuple(RUNS),
+               help="A published nccl-tests sweep: GPUs as servers x GPUs each, the operation, the network and "
+                    "where it was published. The accuracy page's table lists each run's part and source."),
+    ),
+    outputs=(
+        Scalar("part", "Part (calibration or held-out)"),
+        Scalar("points", "Published points"),
+        Scalar("in_target", "Points inside their target"),
+        Scalar("left_out", "Points left out as anomalies of their sweep"),
+        Scalar("geomean_pct", "≥ 1 MiB: geometric-mean error", "%",
+               "exp(mean |ln(model/measured)|) − 1 over the run's points from 1 MiB; 0 if it has none."),
+        Scalar("max_error_pct", "≥ 1 MiB: largest error", "%",
+               "The largest |model/measured bus bandwidth − 1| from 1 MiB."),
+        Scalar("source", "Source", names=True),
+        Chart("busbw", "Measured and modelled bus bandwidth", "Message size", "Bus bandwidth", "B", "GB/s",
+              log_x=True, log_y=True,
+              description="The measured bus bandwidth is recomputed from the published time, which nccl-tests "
+                          "prints with more digits than a small message's bus bandwidth."),
+        Chart("time_ratio", "Model time over measured time, with the target", "Message size",
+              "Model time / measured time", "B", "", log_x=True, log_y=True,
+              description="Above 1 the model is slower than the run. The target: a factor of 1.6 below 1 MiB, "
+                          "±30 % of bus bandwidth to 1 GiB, ±15 % from there."),
+        Table("points", "Every point of the run",
+              (Column("size", "Size", "B"), Column("measured_us", "Measured time", "µs"),
+               Column("model_us", "Model time", "µs"), Column("measured_GBps", "Measured bus bandwidth", "GB/s"),
+               Column("model_GBps", "Model bus bandwidth", "GB/s"), Column("ratio", "Model/measured time"),
+               Column("choice", "Model's algorithm/protocol", names=True), Column("in_target", "In target"))),
+    ),
+    sources=calibration.accuracy.sources,
+)
+def accuracy_run(*, run: str) -> Outcome:
+    series = RUNS[run]
+    cs = checked_series(series)
+    rows = [_row(c) for c in cs]
+    s = calibration.summary(calibration.scored(cs))
+    return Outcome(
+        values={"part": series.split, "points": len(cs), "in_target": s.in_target, "left_out": len(cs) - s.count,
+                "geomean_pct": s.geomean_pct, "max_error_pct": max(s.max_mid_pct, s.max_large_pct),
+                "source": series.source.url},
+        charts={"busbw": _busbw_traces(rows), "time_ratio": _ratio_traces(rows)},
+        tables={"points": tuple(rows)},
+        notes=_notes(series),
+    )

@@ -1,0 +1,28 @@
+"""Reader stories on "How accurate is this?": one published run at a time against the model."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.widget import Widget
+
+A100 = "A100 1x8 AllReduce (AI-GBB-Bootcamp, ND A100 v4)"
+
+
+def test_a_reader_picks_a_published_run_and_sees_its_points_and_its_part(page: Page, site: str) -> None:
+    page.goto(site + "accuracy/")
+    explorer = Widget(page, "accuracy-run").wait_ready()
+    expect(explorer.root.locator('tr[data-output="part"] td')).to_have_text("held-out v7")
+    explorer.change("Published run", A100)
+    expect(explorer.root.locator('tr[data-output="part"] td')).to_have_text("held-out v8")
+    expect(explorer.root.locator('tr[data-output="points"] td')).to_have_text("31")
+    points = explorer.root.get_by_role("table", name="Every point of the run")
+    expect(points.locator("tbody tr")).to_have_count(31)
+    expect(explorer.live_plot("busbw").locator(".legend .traces")).to_have_count(2)
+
+
+def test_a_shared_link_opens_the_run_it_names(page: Page, site: str) -> None:
+    page.goto(site + "accuracy/?accuracy-run.run=" + A100.replace(" ", "+").replace(",", "%2C"))
+    explorer = Widget(page, "accuracy-run").wait_ready()
+    expect(explorer.field("Published run")).to_have_value(A100)
+    expect(explorer.root.locator('tr[data-output="part"] td')).to_have_text("held-out v8")
