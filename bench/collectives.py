@@ -82,9 +82,10 @@ def _run_in_pyodide(runs: list[list[object]]) -> dict[str, Any]:
 def pyodide(repeat: int) -> None:
     """The same cases in the pinned Pyodide under Node (tests/pyodide/run_cases.mjs); first call apart.
 
-    ``accuracy`` is also timed as a reader's page meets it: a fresh Pyodide where only ``collective`` has
-    run, so its first call includes importing the measurement set and computing all of its points
-    (target 50 ms)."""
+    ``accuracy`` is also timed on its first call in a fresh Pyodide where only ``collective`` has run: importing
+    the measurement set and computing all of its points (target 50 ms). No page asks for it since the report,
+    which has no inputs, shows the build's result (widgets/render.py, data-static); the worker's API and the
+    command line still compute it."""
     listed = cases()
     out = _run_in_pyodide([[calc, params] for _ in range(repeat + 1) for _, calc, params in listed])
     print(f"Pyodide {out['pyodide']} under Node, boot {out['bootMs']:.0f} ms")

@@ -222,7 +222,12 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
     data = "".join(f' data-{key}="{html.escape(_json(value), quote=True)}"'
                    for key, value in (("spec", calc.spec()), ("options", state), ("result", shown)))
     data += texts.attribute(words)
-    status = _t("Result computed at build time; Python starts when you scroll here.")
+    # A calculator without inputs (a report) has nothing left to compute in the reader's browser: its result is
+    # the build's, and the runtime leaves it alone (widgets/js/runtime.js hydrate).
+    static = not calc.params
+    data += ' data-static="true"' if static else ""
+    status = (_t("Computed when the site was built: a report without inputs, nothing to recompute.") if static
+              else _t("Result computed at build time; Python starts when you scroll here."))
     # Element ids live in their own namespace ("calc-"), so a widget never shares an id with a
     # heading's anchor (the "Headroom" heading and the headroom widget); ``wid`` stays the widget's
     # name in URL state (wid.param=value) and in requests.
@@ -232,11 +237,11 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
         f'data-lang="{lang}"{data}>',
         f'<div class="calc-head"><strong>{html.escape(calc.title)}</strong> '
         f'<span class="calc-status" role="status" aria-live="polite">{html.escape(status)}</span>'
-        f'<progress class="calc-progress" max="4" value="0" aria-label="{html.escape(_t("Loading Python"))}" hidden>'
-        f'</progress></div>',
-        _form(calc, result.inputs, dom, fixed, hidden),
-        _actions(),
-        '<p class="calc-stale-note" role="status" hidden></p>',
+        + ("" if static else f'<progress class="calc-progress" max="4" value="0" '
+                             f'aria-label="{html.escape(_t("Loading Python"))}" hidden></progress>') + '</div>',
+        "" if static else _form(calc, result.inputs, dom, fixed, hidden),
+        "" if static else _actions(),
+        "" if static else '<p class="calc-stale-note" role="status" hidden></p>',
         _outputs(calc, result, dom, shown),
         _view(calc, shown),
         "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/'

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.widget import Widget
@@ -26,3 +28,15 @@ def test_a_shared_link_opens_the_run_it_names(page: Page, site: str) -> None:
     explorer = Widget(page, "accuracy-run").wait_ready()
     expect(explorer.field("Published run")).to_have_value(A100)
     expect(explorer.root.locator('tr[data-output="part"] td')).to_have_text("held-out v8")
+
+
+def test_the_report_without_inputs_says_it_was_computed_with_the_site_and_python_leaves_it_alone(
+        page: Page, site: str) -> None:
+    page.goto(site + "accuracy/")
+    Widget(page, "accuracy-run").wait_ready()  # Python is live on the page
+    report = page.locator("#calc-accuracy-collectives")
+    expect(report.get_by_role("status")).to_have_text(
+        "Computed when the site was built: a report without inputs, nothing to recompute.")
+    expect(report.get_by_role("form")).to_have_count(0)
+    expect(report).not_to_have_attribute("data-runs", re.compile("."))
+    expect(report).not_to_have_attribute("data-hydrated", re.compile("."))

@@ -62,7 +62,7 @@ def test_after_one_visit_every_page_opens_offline_with_every_calculator_live(
     for path in pages():
         page.goto(site + path)
         expect(page.locator("h1").first).to_be_visible()
-        for root in page.locator(".calc-widget").all():
+        for root in page.locator(".calc-widget:not([data-static])").all():  # a report without inputs stays as built
             Widget(page, root).wait_ready()
 
 

@@ -783,7 +783,8 @@ function afterFirstPaint(start) {
 }
 
 function hydrate() {
-  const found = document.querySelectorAll(".calc-widget:not([data-hydrated])");
+  // A report without inputs (data-static, widgets/render.py) shows the build's result: nothing to hydrate.
+  const found = document.querySelectorAll(".calc-widget:not([data-hydrated]):not([data-static])");
   for (const root of found) {
     const w = new Widget(root);
     widgets.add(w);
