@@ -338,7 +338,8 @@ def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) 
         f'<td class="calc-out{" calc-unit" if o.unit else ""}">{html.escape(shown["display"][o.name])}</td></tr>'
         for o in calc.outputs if isinstance(o, Scalar)
     )
-    parts = [f'<table class="calc-outputs" aria-label="{_t("Results")}"><tbody>{rows}</tbody></table>']
+    parts = [_folded(f'<table class="calc-outputs" aria-label="{_t("Results")}"><tbody>{rows}</tbody></table>',
+                     sum(isinstance(o, Scalar) for o in calc.outputs))]
     for o in calc.outputs:
         if isinstance(o, Chart):
             svg = _chart_svgs(calc, o, _traces(result.outcome.charts[o.name], shown["charts"][o.name]), f"{wid}-{o.name}")
@@ -351,6 +352,18 @@ def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) 
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in shown["notes"])
     parts.append(f'<ul class="calc-notes">{notes}</ul>')
     return f'<div class="calc-results">{"".join(parts)}</div>'
+
+
+FOLDED_SCALARS = 30  # more figures than this (a report's, that its page quotes) fold under a summary
+
+
+def _folded(table: str, count: int) -> str:
+    """The table of scalar outputs, folded under a summary when it has more than FOLDED_SCALARS rows: a report's
+    hundreds of figures (the accuracy report's 259, 7,800 px at 1366 px) would push its tables off the screen."""
+    if count <= FOLDED_SCALARS:
+        return table
+    summary = html.escape(_t("All {count} figures of the report").format(count=count))
+    return f'<details class="calc-outputs-folded"><summary>{summary}</summary>{table}</details>'
 
 
 def _chart_svgs(calc: Calculator, chart: Chart, traces: list[Any], plot_id: str) -> str:

@@ -40,3 +40,14 @@ def test_the_report_without_inputs_says_it_was_computed_with_the_site_and_python
     expect(report.get_by_role("form")).to_have_count(0)
     expect(report).not_to_have_attribute("data-runs", re.compile("."))
     expect(report).not_to_have_attribute("data-hydrated", re.compile("."))
+
+
+def test_the_reports_hundreds_of_figures_are_folded_and_its_tables_come_first(page: Page, site: str) -> None:
+    page.goto(site + "accuracy/")
+    report = page.locator("#calc-accuracy-collectives")
+    folded = re.compile(r"^All \d+ figures of the report$")  # the report's every scalar (259 with eight held-out parts)
+    figures = report.get_by_role("group").filter(has=page.get_by_text(folded))
+    expect(figures.get_by_role("table", name="Results")).to_be_hidden()
+    expect(report.get_by_role("table", name="Errors by part")).to_be_visible()
+    figures.get_by_text(folded).click()
+    expect(figures.get_by_role("table", name="Results")).to_be_visible()
