@@ -27,16 +27,15 @@ __all__ = ["RUNS", "DEFAULT_RUN", "accuracy_run", "measured_time_us", "time_limi
 # Every run of an opened part, by its name; a sealed part's runs are never offered (measurements.SEALED).
 RUNS: dict[str, Series] = {s.label: s for s in SERIES if s.split not in SEALED}
 DEFAULT_RUN = "B200 2x8 AllReduce, InfiniBand (cluster-quality)"  # blind when opened (v7), two servers, 32 sizes
+# A row of the points table: size, measured and model time (µs), measured and model bus bandwidth (GB/s), model over
+# measured time, the model's algorithm/protocol, the verdict ("" where the source gives no time).
+Row = tuple[int, float | str, float, float | str, float, float | str, str, str]
 
 
 def measured_time_us(c: Checked) -> float | None:
     """The published time of the point, stated or implied by its bus bandwidth (None where neither says)."""
     p = c.point
-    if p.time_us is not None:
-        return p.time_us
-    if not p.busbw_GBps:
-        return None
-    return p.size * busbw_factor(p.series.op, p.series.gpus) / (p.busbw_GBps * 1e3)
+    return calibration.published_time_us(p.series, p.size, p.time_us, p.busbw_GBps)
 
 
 def time_limits(size: int) -> tuple[float, float]:
@@ -58,7 +57,7 @@ def _sig(v: float) -> float:
     return float(f"{v:.4g}")
 
 
-def _row(c: Checked) -> tuple[int, float | str, float, float | str, float, float | str, str, str]:
+def _row(c: Checked) -> Row:
     measured = measured_time_us(c)
     busbw = c.point.size * busbw_factor(c.point.series.op, c.point.series.gpus) / (measured * 1e3) if measured else 0
     return (c.point.size, _sig(measured) if measured else "", _sig(c.model_time_us), _sig(busbw) if busbw else "",
@@ -66,8 +65,7 @@ def _row(c: Checked) -> tuple[int, float | str, float, float | str, float, float
             f"{c.algorithm}/{c.protocol}", _verdict(c))
 
 
-def _busbw_traces(rows: list[tuple[int, float | str, float, float | str, float, float | str, str, str]]
-                  ) -> tuple[Trace, ...]:
+def _busbw_traces(rows: list[Row]) -> tuple[Trace, ...]:
     measured = [(float(r[0]), float(r[3])) for r in rows if r[3] != ""]
     return (Trace("Measured", tuple(x for x, _ in measured), tuple(y for _, y in measured)),
             Trace("Model", tuple(float(r[0]) for r in rows), tuple(float(r[4]) for r in rows)))
@@ -84,8 +82,7 @@ def _limit_points(sizes: list[int]) -> list[tuple[float, float, float]]:
     return points
 
 
-def _ratio_traces(rows: list[tuple[int, float | str, float, float | str, float, float | str, str, str]]
-                  ) -> tuple[Trace, ...]:
+def _ratio_traces(rows: list[Row]) -> tuple[Trace, ...]:
     ratios = [(float(r[0]), float(r[5])) for r in rows if r[5] != ""]
     limits = _limit_points([r[0] for r in rows])
     return (Trace("Model / measured", tuple(x for x, _ in ratios), tuple(y for _, y in ratios)),

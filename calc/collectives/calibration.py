@@ -34,7 +34,7 @@ from calc.outputs import Column, Outcome, Scalar, Table
 from calc.registry import calculator, get
 from calc.sources import cite
 
-__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "checked_series", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
+__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "checked_series", "published_time_us", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
            "ASTRA_SIM"]
 
 MIB, GIB = 2**20, 2**30
@@ -58,7 +58,7 @@ ANOMALY_SPLITS = ("calibration", "held-out v4", "held-out v5", "held-out v6", "h
                   "held-out v8")  # where the rule applies (fixed with v4, before any v4 result; kept since by each rule)
 
 
-def _published_time_us(series: Series, size: int, time_us: float | None, busbw: float | None) -> float | None:
+def published_time_us(series: Series, size: int, time_us: float | None, busbw: float | None) -> float | None:
     """The time a row states, or the one its bus bandwidth implies (None where neither says)."""
     if time_us is not None:
         return time_us
@@ -70,7 +70,7 @@ def _published_time_us(series: Series, size: int, time_us: float | None, busbw: 
 def sweep_anomalies(series: Series) -> dict[int, str]:
     """Sizes of ``series`` slower than ANOMALY_FACTOR times a larger size of the same run, with the reason: a
     collective cannot take longer for fewer bytes, so such a point contradicts its own sweep (measurements)."""
-    times = [(size, _published_time_us(series, size, t, bw)) for size, t, bw in series.rows]
+    times = [(size, published_time_us(series, size, t, bw)) for size, t, bw in series.rows]
     known = sorted((size, t) for size, t in times if t is not None)
     out = {}
     for i, (size, t) in enumerate(known):
