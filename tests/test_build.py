@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import zipfile
 from html import escape as html_escape
 from pathlib import Path
+from urllib.parse import unquote
 
 import markdown
 import pytest
 
 from calc import __version__
 from calc.problems import get_problem
+from calc.registry import get
 from widgets import build
 from widgets.render import BuildError
 from widgets.shortcodes import ShortcodeExtension
@@ -199,3 +202,19 @@ def test_no_computed_value_is_followed_by_its_own_unit(built_site: Path) -> None
                      for m in value.finditer(page.read_text())
                      if m.group(2).lower().rstrip("s") == m.group(1).lower().rstrip("s"))
     assert doubled == []
+
+
+STATE_LINK = re.compile(r"\]\(\?([\w-]+)\.(\w+)=([^)#&]+)")
+CALC_ON_PAGE = re.compile(r"\[\[calc:(\w+)[^\]]*?\bid=([\w-]+)")
+
+
+@pytest.mark.parametrize("page", sorted(p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md")
+                                        if STATE_LINK.search(p.read_text(encoding="utf-8"))))
+def test_a_link_that_sets_a_widgets_input_names_a_widget_of_its_page_and_a_valid_value(page: str) -> None:
+    """A link such as (?accuracy-run.run=...#one-run-at-a-time) opens the page's own widget with that input: the
+    widget must be on the page and the value one it accepts (a renamed run would silently open the default)."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    widgets = {wid: name for name, wid in CALC_ON_PAGE.findall(text)}
+    for wid, param, value in STATE_LINK.findall(text):
+        assert wid in widgets, f"{page}: no widget {wid}"
+        get(widgets[wid]).validate({param: unquote(value)})

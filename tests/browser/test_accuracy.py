@@ -51,3 +51,12 @@ def test_the_reports_hundreds_of_figures_are_folded_and_its_tables_come_first(pa
     expect(report.get_by_role("table", name="Errors by part")).to_be_visible()
     figures.get_by_text(folded).click()
     expect(figures.get_by_role("table", name="Results")).to_be_visible()
+
+
+def test_a_weakness_links_to_the_run_that_shows_it(page: Page, site: str) -> None:
+    page.goto(site + "accuracy/")
+    page.get_by_role("link", name="one of the two").click()
+    explorer = Widget(page, "accuracy-run").wait_ready()
+    expect(explorer.field("Published run")).to_have_value("H100 2x8 AllGather, TCPXO (gke-recipes, A3 Mega)")
+    expect(explorer.root.locator('tr[data-output="part"] td')).to_have_text("held-out v8")
+    expect(explorer.root).to_be_in_viewport()
