@@ -45,6 +45,11 @@ def test_numbers_in_result_tables_stay_on_one_line_on_a_phone(phone: Page, site:
     assert wrapped(phone, ".calc-table td, .calc-outputs td") == []
 
 
+def test_result_labels_break_between_words_beside_a_long_address_on_a_phone(phone: Page, site: str) -> None:
+    phone.goto(site + "accuracy/")  # the run explorer's source: a 170-character address, broken anywhere
+    assert wrapped(phone, "#calc-accuracy-run .calc-outputs th") == []
+
+
 def test_calculator_names_in_the_catalogue_stay_whole_on_a_phone(phone: Page, site: str) -> None:
     phone.goto(site + "calculators/")
     assert wrapped(phone, ".calc-catalog td:first-child") == []
