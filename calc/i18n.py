@@ -185,6 +185,7 @@ def _param(p: Param, t: Callable[[str], str]) -> Param:
     changes: dict[str, Any] = {"label": t(p.label), "help": t(p.help)}
     if isinstance(p, Choice):
         changes["labels"] = {c: t(p.labels.get(c, c)) for c in p.choices}
+        changes["groups"] = {c: t(g) for c, g in p.groups.items()}
     return dataclasses.replace(p, **changes)
 
 
@@ -304,6 +305,7 @@ def declared_texts(calc: Calculator) -> Iterator[str]:
         yield from (p.label, p.help)
         if isinstance(p, Choice):
             yield from (p.labels.get(c, c) for c in p.choices if c in p.labels)
+            yield from set(p.groups.values())
     for o in calc.outputs:
         if isinstance(o, Scalar):
             yield from (o.label, o.description)

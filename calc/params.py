@@ -204,12 +204,14 @@ class Choice(Param):
     """One of a fixed set of names.
 
     ``fills`` maps a choice to values it sets for other parameters (a preset):
-    they apply unless those parameters are given explicitly.
+    they apply unless those parameters are given explicitly. ``groups`` names the group a
+    choice is listed under (consecutive choices of one group share a heading in the form).
     """
 
     choices: tuple[str, ...] = ()
     labels: Mapping[str, str] = field(default_factory=dict)
     fills: Mapping[str, Mapping[str, Value]] = field(default_factory=dict)
+    groups: Mapping[str, str] = field(default_factory=dict)
     kind: ClassVar[str] = "choice"
 
     def coerce(self, raw: object) -> str:

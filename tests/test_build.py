@@ -218,3 +218,11 @@ def test_a_link_that_sets_a_widgets_input_names_a_widget_of_its_page_and_a_valid
     for wid, param, value in STATE_LINK.findall(text):
         assert wid in widgets, f"{page}: no widget {wid}"
         get(widgets[wid]).validate({param: unquote(value)})
+
+
+def test_a_list_of_grouped_choices_is_drawn_under_its_groups_headings() -> None:
+    html_text = md("[[calc:accuracy_run]]")
+    groups = re.findall(r'<optgroup label="([^"]+)">', html_text)
+    assert groups[0] == "held-out v8 (blind)" and groups[-1] == "calibration" and len(groups) == len(set(groups)) == 9
+    assert html_text.count("<optgroup") == html_text.count("</optgroup>")
+    assert '<option value="A100 1x8 AllReduce (AI-GBB-Bootcamp, ND A100 v4)">' in html_text

@@ -305,13 +305,24 @@ def _field(p: Param, inputs: Mapping[str, Value], wid: str, fixed: bool) -> str:
     return f'<div class="calc-field" data-param="{p.name}"{hide}>{label}{control}{help_html}{error}</div>'
 
 
+def _options(p: Choice, value: Value) -> str:
+    """A list's options, those of one group (Choice.groups) under its heading."""
+    html_parts, group = [], None
+    for c in p.choices:
+        if p.groups.get(c) != group:
+            html_parts.append(("</optgroup>" if group is not None else "") +
+                              (f'<optgroup label="{html.escape(p.groups[c], quote=True)}">' if c in p.groups else ""))
+            group = p.groups.get(c)
+        html_parts.append(f'<option value="{html.escape(c, quote=True)}"{" selected" if c == value else ""}>'
+                          f"{html.escape(p.labels.get(c, c))}</option>")
+    return "".join(html_parts) + ("</optgroup>" if group is not None else "")
+
+
 def _control(p: Param, value: Value, fid: str, fixed: bool) -> str:
     common = (f'id="{fid}" name="{p.name}" aria-describedby="{fid}-help {fid}-error"'
               f'{" disabled" if fixed else ""}')
     if isinstance(p, Choice):
-        opts = "".join(f'<option value="{c}"{" selected" if c == value else ""}>'
-                       f"{html.escape(p.labels.get(c, c))}</option>" for c in p.choices)
-        return f"<select {common}>{opts}</select>"
+        return f"<select {common}>{_options(p, value)}</select>"
     if isinstance(p, Bool):
         return f'<input type="checkbox" {common}{" checked" if value else ""}>'
     if isinstance(p, Text) and p.multiline:

@@ -24,8 +24,10 @@ from calc.registry import calculator
 
 __all__ = ["RUNS", "DEFAULT_RUN", "accuracy_run", "measured_time_us", "time_limits"]
 
-# Every run of an opened part, by its name; a sealed part's runs are never offered (measurements.SEALED).
-RUNS: dict[str, Series] = {s.label: s for s in SERIES if s.split not in SEALED}
+# Every run of an opened part, by its name, the newest part first (calibration.PARTS); a sealed part's runs are never
+# offered (measurements.SEALED).
+_PART_NAMES = {split: name for split, _, name in calibration.PARTS}
+RUNS: dict[str, Series] = {s.label: s for split in _PART_NAMES for s in SERIES if s.split == split and split not in SEALED}
 DEFAULT_RUN = "B200 2x8 AllReduce, InfiniBand (cluster-quality)"  # blind when opened (v7), two servers, 32 sizes
 # A row of the points table: size, measured and model time (µs), measured and model bus bandwidth (GB/s), model over
 # measured time, the model's algorithm/protocol, the verdict ("" where the source gives no time).
@@ -106,6 +108,7 @@ def _notes(series: Series) -> tuple[str, ...]:
             "measured time beside the target of its size, and whether each point is in target.",
     params=(
         Choice("run", "Published run", DEFAULT_RUN, choices=tuple(RUNS),
+               groups={label: _PART_NAMES[s.split] for label, s in RUNS.items()},
                help="A published nccl-tests sweep: GPUs as servers x GPUs each, the operation, the network and "
                     "where it was published. The accuracy page's table lists each run's part and source."),
     ),

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from calc.collectives.accuracy_run import DEFAULT_RUN, RUNS, time_limits
-from calc.collectives.calibration import FIT_OUTLIERS, GIB, MIB
+from calc.collectives.calibration import FIT_OUTLIERS, GIB, MIB, PARTS
 from calc.collectives.measurements import SEALED, SERIES
 from calc.errors import ValidationError
-from calc.registry import run
+from calc.registry import get, run
 
 COLUMNS = ("size", "measured_us", "model_us", "measured_GBps", "model_GBps", "ratio", "choice", "in_target")
 
@@ -25,7 +25,14 @@ def _rows(label: str = DEFAULT_RUN) -> list[dict[str, Any]]:
 
 
 def test_every_run_of_an_opened_part_is_a_choice_and_no_other() -> None:
-    assert list(RUNS) == [s.label for s in SERIES if s.split not in SEALED]
+    assert sorted(RUNS) == sorted(s.label for s in SERIES if s.split not in SEALED)
+
+
+def test_the_runs_are_listed_by_part_the_newest_first() -> None:
+    groups = get("accuracy_run").params[0].groups  # type: ignore[attr-defined]
+    parts = list(dict.fromkeys(groups[label] for label in RUNS))
+    assert parts == [name for split, _, name in PARTS if split not in SEALED]
+    assert parts[0] == "held-out v8 (blind)" and parts[-1] == "calibration"
 
 
 def test_the_default_run_is_two_b200_servers_over_infiniband_from_held_out_v7() -> None:
