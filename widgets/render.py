@@ -226,8 +226,6 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
     # the build's, and the runtime leaves it alone (widgets/js/runtime.js hydrate).
     static = not calc.params
     data += ' data-static="true"' if static else ""
-    status = (_t("Computed when the site was built: a report without inputs, nothing to recompute.") if static
-              else _t("Result computed at build time; Python starts when you scroll here."))
     # Element ids live in their own namespace ("calc-"), so a widget never shares an id with a
     # heading's anchor (the "Headroom" heading and the headroom widget); ``wid`` stays the widget's
     # name in URL state (wid.param=value) and in requests.
@@ -235,13 +233,9 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
     parts = [
         f'<div class="calc-widget" id="{dom}" data-wid="{wid}" data-calc="{calc.name}" data-view="{calc.view or ""}" '
         f'data-lang="{lang}"{data}>',
-        f'<div class="calc-head"><strong>{html.escape(calc.title)}</strong> '
-        f'<span class="calc-status" role="status" aria-live="polite">{html.escape(status)}</span>'
-        + ("" if static else f'<progress class="calc-progress" max="4" value="0" '
-                             f'aria-label="{html.escape(_t("Loading Python"))}" hidden></progress>') + '</div>',
-        "" if static else _form(calc, result.inputs, dom, fixed, hidden),
-        "" if static else _actions(),
-        "" if static else '<p class="calc-stale-note" role="status" hidden></p>',
+        _head(calc, static),
+        "" if static else _form(calc, result.inputs, dom, fixed, hidden) + _actions() +
+        '<p class="calc-stale-note" role="status" hidden></p>',
         _outputs(calc, result, dom, shown),
         _view(calc, shown),
         "" if embed else f'<p class="calc-embed-link"><a href="{SITE_ROOT}embed/{calc.name}/'
@@ -250,6 +244,18 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
         "</div>",
     ]
     return "".join(parts)
+
+
+def _head(calc: Calculator, static: bool) -> str:
+    """The title and the status line (with the bar of Python's start-up, for a widget that goes live)."""
+    if static:
+        status, progress = _t("Computed when the site was built: a report without inputs, nothing to recompute."), ""
+    else:
+        status = _t("Result computed at build time; Python starts when you scroll here.")
+        progress = (f'<progress class="calc-progress" max="4" value="0" aria-label="{html.escape(_t("Loading Python"))}"'
+                    f' hidden></progress>')
+    return (f'<div class="calc-head"><strong>{html.escape(calc.title)}</strong> '
+            f'<span class="calc-status" role="status" aria-live="polite">{html.escape(status)}</span>{progress}</div>')
 
 
 # Shown once the page's script runs (they need it): reset, and a link that holds the inputs.
