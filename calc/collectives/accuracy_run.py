@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from calc.collectives import calibration
 from calc.collectives.calibration import GIB, LIMITS, MIB, SWEEP_ANOMALIES, Checked, checked_series, within_target
-from calc.collectives.collective import busbw_factor
+from calc.collectives.collective import Inputs, busbw_factor
 from calc.collectives.measurements import SEALED, SERIES, Series
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.params import Choice
@@ -30,8 +30,9 @@ _PART_NAMES = {split: name for split, _, name in calibration.PARTS}
 RUNS: dict[str, Series] = {s.label: s for split in _PART_NAMES for s in SERIES if s.split == split and split not in SEALED}
 DEFAULT_RUN = "B200 2x8 AllReduce, InfiniBand (cluster-quality)"  # blind when opened (v7), two servers, 32 sizes
 # A row of the points table: size, measured and model time (µs), measured and model bus bandwidth (GB/s), model over
-# measured time, the model's algorithm/protocol, the verdict ("" where the source gives no time).
-Row = tuple[int, float | str, float, float | str, float, float | str, str, str]
+# measured time, its error and the error the site states at that size (%), the model's algorithm/protocol, the
+# verdict ("" where the source gives no time).
+Row = tuple[int, float | str, float, float | str, float, float | str, float | str, float, str, str]
 
 
 def measured_time_us(c: Checked) -> float | None:
@@ -59,12 +60,13 @@ def _sig(v: float) -> float:
     return float(f"{v:.4g}")
 
 
-def _row(c: Checked) -> Row:
+def _row(c: Checked, inputs: Inputs) -> Row:
     measured = measured_time_us(c)
     busbw = c.point.size * busbw_factor(c.point.series.op, c.point.series.gpus) / (measured * 1e3) if measured else 0
+    ratio = c.model_time_us / measured if measured else 0.0
     return (c.point.size, _sig(measured) if measured else "", _sig(c.model_time_us), _sig(busbw) if busbw else "",
-            _sig(c.model_busbw_GBps), _sig(c.model_time_us / measured) if measured else "",
-            f"{c.algorithm}/{c.protocol}", _verdict(c))
+            _sig(c.model_busbw_GBps), _sig(ratio) if ratio else "", _sig(calibration.point_error_pct(ratio)) if ratio else "",
+            _sig(calibration.stated_error_pct(inputs, c.point.size)), f"{c.algorithm}/{c.protocol}", _verdict(c))
 
 
 def _busbw_traces(rows: list[Row]) -> tuple[Trace, ...]:
@@ -87,9 +89,11 @@ def _limit_points(sizes: list[int]) -> list[tuple[float, float, float]]:
 def _ratio_traces(rows: list[Row]) -> tuple[Trace, ...]:
     ratios = [(float(r[0]), float(r[5])) for r in rows if r[5] != ""]
     limits = _limit_points([r[0] for r in rows])
+    xs, stated = tuple(float(r[0]) for r in rows), [1 + r[7] / 100 for r in rows]
     return (Trace("Model / measured", tuple(x for x, _ in ratios), tuple(y for _, y in ratios)),
             Trace("Target: highest", tuple(x for x, _, _ in limits), tuple(hi for _, _, hi in limits)),
-            Trace("Target: lowest", tuple(x for x, _, _ in limits), tuple(lo for _, lo, _ in limits)))
+            Trace("Target: lowest", tuple(x for x, _, _ in limits), tuple(lo for _, lo, _ in limits)),
+            Trace("Stated error: highest", xs, tuple(stated)), Trace("Stated error: lowest", xs, tuple(1 / v for v in stated)))
 
 
 def _notes(series: Series) -> tuple[str, ...]:
@@ -121,6 +125,9 @@ def _notes(series: Series) -> tuple[str, ...]:
                "exp(mean |ln(model/measured)|) − 1 over the run's points from 1 MiB; 0 if it has none."),
         Scalar("max_error_pct", "≥ 1 MiB: largest error", "%",
                "The largest |model/measured bus bandwidth − 1| from 1 MiB."),
+        Scalar("within_stated", "Points within the error the site states at their size", "",
+               "The collective calculator shows, beside each result, the held-out runs' geometric-mean error at its "
+               "size (typical, not a bound): about half of a run's points or more should be within it."),
         Scalar("source", "Source", names=True),
         Chart("busbw", "Measured and modelled bus bandwidth", "Message size", "Bus bandwidth", "B", "GB/s",
               log_x=True, log_y=True,
@@ -129,23 +136,27 @@ def _notes(series: Series) -> tuple[str, ...]:
         Chart("time_ratio", "Model time over measured time, with the target", "Message size",
               "Model time / measured time", "B", "", log_x=True, log_y=True,
               description="Above 1 the model is slower than the run. The target: a factor of 1.6 below 1 MiB, "
-                          "±30 % of bus bandwidth to 1 GiB, ±15 % from there."),
+                          "±30 % of bus bandwidth to 1 GiB, ±15 % from there. The stated error: what the collective "
+                          "calculator shows beside a result of these inputs at that size, a typical error, not a "
+                          "bound."),
         Table("points", "Every point of the run",
               (Column("size", "Size", "B"), Column("measured_us", "Measured time", "µs"),
                Column("model_us", "Model time", "µs"), Column("measured_GBps", "Measured bus bandwidth", "GB/s"),
                Column("model_GBps", "Model bus bandwidth", "GB/s"), Column("ratio", "Model/measured time"),
+               Column("error_pct", "Error", "%"), Column("stated_pct", "Stated error at this size", "%"),
                Column("choice", "Model's algorithm/protocol", names=True), Column("in_target", "In target"))),
     ),
     sources=calibration.accuracy.sources,
 )
 def accuracy_run(*, run: str) -> Outcome:
     series = RUNS[run]
-    cs = checked_series(series)
-    rows = [_row(c) for c in cs]
+    cs, inputs = checked_series(series), calibration.series_inputs(series)
+    rows = [_row(c, inputs) for c in cs]
     s = calibration.summary(calibration.scored(cs))
     return Outcome(
         values={"part": series.split, "points": len(cs), "in_target": s.in_target, "left_out": len(cs) - s.count,
                 "geomean_pct": s.geomean_pct, "max_error_pct": max(s.max_mid_pct, s.max_large_pct),
+                "within_stated": sum(r[6] != "" and float(r[6]) <= r[7] for r in rows),
                 "source": series.source.url},
         charts={"busbw": _busbw_traces(rows), "time_ratio": _ratio_traces(rows)},
         tables={"points": tuple(rows)},

@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass
 
 from calc.collectives import fitted
-from calc.collectives.collective import Inputs, busbw_factor, fabric_for, solve_on
+from calc.collectives.collective import Inputs, busbw_factor, expected_error_pct, fabric_for, solve_on
 from calc.collectives.hardware import ARCH, SYSTEMS
 from calc.collectives.measurements import POINTS, SEALED, SERIES, Point, Series, sources
 from calc.collectives.model import Fabric
@@ -34,7 +34,7 @@ from calc.outputs import Column, Outcome, Scalar, Table
 from calc.registry import calculator, get
 from calc.sources import cite
 
-__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "checked_series", "published_time_us", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
+__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "checked_series", "series_inputs", "point_error_pct", "stated_error_pct", "within_stated", "published_time_us", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
            "ASTRA_SIM"]
 
 MIB, GIB = 2**20, 2**30
@@ -324,6 +324,32 @@ def _series_fabric(series: Series) -> tuple[Inputs, Fabric]:
     return inputs, fabric_for(inputs)
 
 
+def series_inputs(series: Series) -> Inputs:
+    """The collective calculator's validated inputs for a run, as its source describes it (message size apart)."""
+    return _series_fabric(series)[0]
+
+
+def point_error_pct(ratio: float) -> float:
+    """A point's error in the measure the site states its expected error in (fitted.expected_error_pct, a
+    geometric mean of these): exp(|ln(model/measured)|) − 1, in %, the same for a ratio and its inverse."""
+    return 100 * (math.exp(abs(math.log(ratio))) - 1)
+
+
+def stated_error_pct(inputs: Inputs, size: int) -> float:
+    """The expected error the collective calculator states beside a result of a run's inputs at ``size``
+    (collective.expected_error_pct: a typical error, not a bound)."""
+    return expected_error_pct(inputs, float(size))
+
+
+def within_stated(parts: dict[str, tuple[Checked, ...]]) -> tuple[int, int]:
+    """(points within the error the site states at their size, points) over every part: the stated error is a
+    geometric mean, so about half of the points or more should be within it."""
+    inputs = {s.label: series_inputs(s) for s in SERIES if s.split not in SEALED}
+    cs = [c for part in parts.values() for c in part]
+    inside = sum(point_error_pct(c.ratio) <= stated_error_pct(inputs[c.point.series.label], c.point.size) for c in cs)
+    return inside, len(cs)
+
+
 def harness_floor_us(series: Series) -> float:
     """The shortest time per iteration nccl-tests can report when one process drives ``gpus_per_process`` GPUs
     (its ``-g``): its timing loop enqueues iteration after iteration with no synchronization between them
@@ -603,7 +629,9 @@ def _values(parts: dict[str, tuple[Checked, ...]],
             eras: dict[str, tuple[str, str, tuple[Checked, ...]]]) -> dict[str, float | int | str | bool]:
     megatron = [float(row[3]) for row in megatron_rows(DEFAULT_EFFICIENCY, 0.0)]
     tp_low, tp_high = one_server_tp_errors(parts)
+    inside, points = within_stated(parts)
     values: dict[str, float | int | str | bool] = {
+        "within_stated_count": inside, "within_stated_pct": 100 * inside / points,
         "one_server_tp_min_pct": tp_low, "one_server_tp_max_pct": tp_high,
         "point_count": sum(len(cs) for cs in parts.values()), "source_count": len(sources()),
         "held_out_supported_geomean_pct": summary(supported(parts["held-out"])).geomean_pct,
@@ -654,6 +682,9 @@ POINT_COLUMNS = (Column("series", "Run", names=True), Column("split", "Part"), C
         Scalar("source_count", "Independent sources", ""),
         *(s for _, prefix, name in PARTS for s in _part_scalars(prefix, name.capitalize())),
         *(s for split in OPENINGS for s in _opening_scalars(split)),
+        Scalar("within_stated_count", "Points within the error the site states at their size", "",
+               "Over every published point; the stated error is a typical error (a geometric mean), not a bound."),
+        Scalar("within_stated_pct", "Share of points within the error the site states at their size", "%"),
         Scalar("harness_launch_us", "nccl-tests -g floor: CPU time per kernel launch (fitted)", "µs"),
         Scalar("harness_p2p_us", "nccl-tests -g floor: CPU time per grouped send or receive (fitted)", "µs"),
         Scalar("held_out_supported_geomean_pct", "Held-out without the known misses, ≥ 1 MiB: geometric-mean error",

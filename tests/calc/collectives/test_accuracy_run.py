@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 from calc.collectives.accuracy_run import DEFAULT_RUN, RUNS, time_limits
-from calc.collectives.calibration import FIT_OUTLIERS, GIB, MIB, PARTS
+from calc.collectives.calibration import FIT_OUTLIERS, GIB, MIB, PARTS, point_error_pct
 from calc.collectives.measurements import SEALED, SERIES
 from calc.errors import ValidationError
 from calc.registry import get, run
 
-COLUMNS = ("size", "measured_us", "model_us", "measured_GBps", "model_GBps", "ratio", "choice", "in_target")
+COLUMNS = ("size", "measured_us", "model_us", "measured_GBps", "model_GBps", "ratio", "error_pct", "stated_pct", "choice",
+           "in_target")
 
 
 def _rows(label: str = DEFAULT_RUN) -> list[dict[str, Any]]:
@@ -99,3 +100,26 @@ def test_every_figure_is_finite() -> None:
     for label in RUNS:
         rows = run("accuracy_run", {"run": label}).outcome.tables["points"]
         assert all(math.isfinite(v) for row in rows for v in row if isinstance(v, float))
+
+
+def test_the_stated_error_is_what_the_collective_calculator_shows_for_the_run_at_that_size() -> None:
+    series = RUNS[DEFAULT_RUN]
+    for r in _rows()[::7]:
+        shown = run("collective", {**series.params, "message": r["size"]}).outcome.values["expected_error_pct"]
+        assert r["stated_pct"] == float(f"{shown:.4g}")
+
+
+def test_a_points_error_is_the_same_for_a_ratio_and_its_inverse() -> None:
+    assert point_error_pct(1.25) == pytest.approx(25.0) and point_error_pct(0.8) == pytest.approx(25.0)
+
+
+def test_the_points_within_the_stated_error_are_counted() -> None:
+    values = run("accuracy_run").outcome.values
+    assert values["within_stated"] == sum(r["error_pct"] <= r["stated_pct"] for r in _rows())
+
+
+def test_the_reports_count_of_points_within_the_stated_error_is_the_runs_counts_summed() -> None:
+    values = run("accuracy").outcome.values
+    runs = sum(int(run("accuracy_run", {"run": label}).outcome.values["within_stated"]) for label in RUNS)
+    assert values["within_stated_count"] == runs
+    assert 50 <= float(values["within_stated_pct"]) <= 90  # a typical error: about half of the points or more
