@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from calc.registry import run
 from tests.browser.conftest import PYTHON_READY_MS
@@ -39,6 +39,24 @@ def test_drawing_is_on_the_page_without_javascript(browser: Browser, site: str) 
     first = data["connections"][0]["qps"][0]
     assert f'hash {first["hash"]} → uplink {first["path"]}' in (blocks.first.locator("title").text_content() or "")
     context.close()
+
+
+def test_the_drawing_stays_as_it_is_when_python_brings_the_same_result(page: Page, site: str) -> None:
+    """The live result of the page's own inputs is the build's: the lab is not drawn anew under the reader's
+    click (a fresh-clone CI lost a download click to that swap)."""
+    held: list[Route] = []  # Python waits until the drawing is marked
+    page.route("**/assets/widgets/worker.js", lambda route: held.append(route))
+    page.goto(site + PAGE)
+    figure = lab(page).locator(".ecmp-figure")
+    expect(figure).to_be_attached()
+    expect(lab(page).locator(".ecmp-trace")).to_be_attached()  # the script's drawing of the build's result
+    figure.evaluate("f => { f.dataset.first = 'yes'; }")
+    lab(page).locator(".calc-view").scroll_into_view_if_needed()  # near: a live drawing would be made at once
+    page.unroute("**/assets/widgets/worker.js")  # a held request goes on (unroute lets it through)
+    wait_ready(page)  # the live result is shown (and any drawing of it made)
+    expect(lab(page).get_by_role("button", name="Download diagram (SVG)").first).to_be_visible()
+    expect(figure).to_have_attribute("data-first", "yes")
+    expect(lab(page).locator(".ecmp-figure")).to_have_count(1)
 
 
 def test_new_seed_rehashes_and_is_in_the_url(page: Page, site: str) -> None:

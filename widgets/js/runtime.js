@@ -646,13 +646,17 @@ class Widget {
     });
   }
 
-  // Without `key` (the build-time result, at hydration) the view is drawn at once.
+  // Without `key` (the build-time result, at hydration) the view is drawn at once. A view already
+  // drawn for these inputs is left as it is: a view is drawn by this same script from a result
+  // that the same inputs give again, and drawing it anew would swap the buttons (re-hash, the
+  // diagram's downloads) under a reader's click for identical ones.
   async showView(result, key) {
     const name = this.root.dataset.view;
     if (!name) return;
     this.view ??= await import(new URL(`views/${name}.js`, here).href);
     const element = this.root.querySelector(".calc-view");
     if (key === undefined) await this.renderView(element, result);
+    else if (this.shown.get(element) === key) { deferred.delete(element); markEarlier(element, null); }
     else await drawWhenNear(element, key, this.shown, () => this.renderView(element, result), this.t);
   }
 
@@ -662,7 +666,11 @@ class Widget {
     await this.view.render(element, result, {
       plotly: plotly ? await plotly : null,
       loadPlotly,
-      run: (params) => request(`${this.id}#view`, this.calc, { ...this.params(), ...params }, this.lang, () => this.root.isConnected),
+      // A view that draws a result of its own (other inputs than the form's) no longer shows the form's.
+      run: (params) => {
+        this.shown.delete(element);
+        return request(`${this.id}#view`, this.calc, { ...this.params(), ...params }, this.lang, () => this.root.isConnected);
+      },
       widget: this,
       live: Boolean(stats.readyAt),
       t: this.t,
