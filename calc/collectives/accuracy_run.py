@@ -15,7 +15,7 @@ bus bandwidth inverted: ±15 % of bus bandwidth from 1 GiB is 1/1.15 to 1/0.85 o
 from __future__ import annotations
 
 from calc.collectives import calibration
-from calc.collectives.calibration import GIB, LIMITS, MIB, SWEEP_ANOMALIES, Checked, checked_series, within_target
+from calc.collectives.calibration import GIB, LIMITS, MIB, Checked, checked_series
 from calc.collectives.collective import Inputs, busbw_factor
 from calc.collectives.measurements import SEALED, SERIES, Series
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
@@ -49,12 +49,6 @@ def time_limits(size: int) -> tuple[float, float]:
     return 1 / (1 + LIMITS[band]), 1 / (1 - LIMITS[band])
 
 
-def _verdict(c: Checked) -> str:
-    if (c.point.series.label, c.point.size) in SWEEP_ANOMALIES:
-        return "left out (sweep anomaly)"
-    return "yes" if within_target(c) else "no"
-
-
 def _sig(v: float) -> float:
     """``v`` to four significant digits, as the tables show it."""
     return float(f"{v:.4g}")
@@ -66,7 +60,7 @@ def _row(c: Checked, inputs: Inputs) -> Row:
     ratio = c.model_time_us / measured if measured else 0.0
     return (c.point.size, _sig(measured) if measured else "", _sig(c.model_time_us), _sig(busbw) if busbw else "",
             _sig(c.model_busbw_GBps), _sig(ratio) if ratio else "", _sig(calibration.point_error_pct(ratio)) if ratio else "",
-            _sig(calibration.stated_error_pct(inputs, c.point.size)), f"{c.algorithm}/{c.protocol}", _verdict(c))
+            _sig(calibration.stated_error_pct(inputs, c.point.size)), f"{c.algorithm}/{c.protocol}", calibration.verdict(c))
 
 
 def _busbw_traces(rows: list[Row]) -> tuple[Trace, ...]:

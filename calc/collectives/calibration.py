@@ -34,7 +34,7 @@ from calc.outputs import Column, Outcome, Scalar, Table
 from calc.registry import calculator, get
 from calc.sources import cite
 
-__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "checked_series", "series_inputs", "point_error_pct", "stated_error_pct", "within_stated", "published_time_us", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
+__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "verdict", "checked_series", "series_inputs", "point_error_pct", "stated_error_pct", "within_stated", "published_time_us", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
            "ASTRA_SIM"]
 
 MIB, GIB = 2**20, 2**30
@@ -319,14 +319,16 @@ _POINTS_OF: dict[str, tuple[Point, ...]] = {s.label: tuple(p for p in POINTS if 
 
 
 def _series_fabric(series: Series) -> tuple[Inputs, Fabric]:
-    """The calculator's validated inputs and fabric for a run (validated at its first size)."""
-    inputs = Inputs.of(get("collective").validate({**series.params, "message": series.rows[0][0]}))
+    """The calculator's validated inputs and fabric for a run."""
+    inputs = series_inputs(series)
     return inputs, fabric_for(inputs)
 
 
 def series_inputs(series: Series) -> Inputs:
-    """The collective calculator's validated inputs for a run, as its source describes it (message size apart)."""
-    return _series_fabric(series)[0]
+    """The collective calculator's validated inputs for a run, as its source describes it (message size apart).
+    Validated at its first size, and not cached: a system's filled-in efficiencies are the fitted constants,
+    which the fit script changes between calls."""
+    return Inputs.of(get("collective").validate({**series.params, "message": series.rows[0][0]}))
 
 
 def point_error_pct(ratio: float) -> float:
@@ -433,10 +435,11 @@ def _row(c: Checked) -> tuple[str, str, str, int, float, float, float, str, str,
     measured = p.time_us if unit == "µs" else p.busbw_GBps
     model = c.model_time_us if unit == "µs" else c.model_busbw_GBps
     return (p.series.label, p.series.split, p.series.op, p.size, float(measured or 0.0), round(model, 2),
-            round(100 * c.error, 1), f"{c.algorithm}/{c.protocol}", _verdict(c), p.series.source.url)
+            round(100 * c.error, 1), f"{c.algorithm}/{c.protocol}", verdict(c), p.series.source.url)
 
 
-def _verdict(c: Checked) -> str:
+def verdict(c: Checked) -> str:
+    """A point's verdict as the tables show it: in target, not, or left out as an anomaly of its sweep."""
     if (c.point.series.label, c.point.size) in SWEEP_ANOMALIES:
         return "left out (sweep anomaly)"
     return "yes" if within_target(c) else "no"

@@ -179,11 +179,14 @@ function plotAxis(label, unit, axis, phone = false) {
     tickvals: ticks.map(([v]) => v), ticktext: ticks.map(([, l]) => l) };
 }
 
+/** Height of a legend of one entry a row, each name wrapped to `width`: `entry` for its first line, `line` a further one. */
+function stackedLegend(names, width, entry, line) {
+  return names.reduce((sum, n) => sum + entry + (wrapName(n, legendChars(width)).split("<br>").length - 1) * line, 0);
+}
+
 /** Height (px) of the legend under a narrow plot, one entry per row (0 when the plot is wide). */
 function legendHeight(names, width) {
-  if (!narrow(width)) return 0;
-  const lines = (n) => wrapName(n, legendChars(width)).split("<br>").length;
-  return names.reduce((sum, n) => sum + LEGEND_ENTRY_PX + (lines(n) - 1) * LEGEND_LINE_PX, 0);
+  return narrow(width) ? stackedLegend(names, width, LEGEND_ENTRY_PX, LEGEND_LINE_PX) : 0;
 }
 
 // The build-time drawings' proportions (widgets/svgchart.py W, H, LEGEND_ROW, LEGEND_CHARS, TOP,
@@ -202,8 +205,7 @@ export function legendRows(names) {
 /** Height (px) of the build-time drawing of a chart with legend `names` in a column `width` px wide. */
 export function drawnHeight(names, width) {
   if (narrow(width)) {
-    const lines = (n) => wrapName(n, legendChars(PHONE.column)).split("<br>").length;
-    const units = PHONE.legendTop + names.reduce((sum, n) => sum + PHONE.entry + (lines(n) - 1) * PHONE.line, 0) + PHONE.end;
+    const units = PHONE.legendTop + stackedLegend(names, PHONE.column, PHONE.entry, PHONE.line) + PHONE.end;
     return units * Math.min(Math.max(width, PHONE.minPx), PHONE.maxPx) / PHONE.units;
   }
   return (WIDE.plot + legendRows(names) * WIDE.row) * Math.max(width, WIDE.units) / WIDE.units;
