@@ -33,7 +33,9 @@ def problems_html(code: Any) -> str:
 
 def problem_set_html(page: str, problems: tuple[Problem, ...], embed: bool) -> str:
     """The set in the page's language (render.LANG): statements by the engine (calc.i18n), the set's
-    own words by ``t``, and ``data-texts`` for the words problems.js shows (widgets.texts)."""
+    own words by ``t``, and ``data-texts`` for the words problems.js shows (widgets.texts). Its buttons are
+    disabled until problems.js runs, and its forms are ``method="dialog"`` so that Enter before then never
+    reloads the page (a form without a dialog ancestor submits nowhere: HTML, form submission algorithm)."""
     lang = render.LANG[0]
     t = texts.translator(lang)
     items = "".join(_problem(p, t, lang) for p in problems)
@@ -46,7 +48,7 @@ def problem_set_html(page: str, problems: tuple[Problem, ...], embed: bool) -> s
     return (f'<section class="calc-problems" data-page="{page}" data-seed="{DEFAULT_SEED}" data-lang="{lang}"{data} '
             f'aria-label="{t("Practice problems")}">'
             f'<div class="calc-problems-head"><span class="calc-problems-status" role="status">{status}</span> '
-            f'<button type="button" class="calc-new-numbers">{t("New numbers")}</button> {link}</div>'
+            f'<button type="button" class="calc-new-numbers" disabled>{t("New numbers")}</button> {link}</div>'
             f'<ol class="calc-problem-list">{items}</ol></section>')
 
 
@@ -60,13 +62,13 @@ def _problem(p: Problem, t: texts.T, lang: str) -> str:
             f'<p class="calc-problem-title"><strong>{html.escape(instance["title"])}</strong> '
             f'<span class="calc-problem-level">{levels.get(p.level, p.level)}</span></p>'
             f'<p class="calc-problem-statement">{html.escape(instance["statement"])}</p>'
-            f'<form class="calc-problem-form" autocomplete="off">'
+            f'<form class="calc-problem-form" method="dialog" autocomplete="off">'
             f'<label for="{pid}-answer">{t("Your answer")} <span class="calc-unit">({html.escape(units)})</span></label>'
             f'<span class="calc-problem-row"><input id="{pid}-answer" name="answer" type="text" '
             f'inputmode="decimal" spellcheck="false" aria-describedby="{pid}-feedback">'
-            f'<button type="submit">{t("Check")}</button>'
-            f'<button type="button" data-action="hint">{t("Hint")}</button>'
-            f'<button type="button" data-action="solution">{t("Show solution")}</button></span></form>'
+            f'<button type="submit" disabled>{t("Check")}</button>'
+            f'<button type="button" data-action="hint" disabled>{t("Hint")}</button>'
+            f'<button type="button" data-action="solution" disabled>{t("Show solution")}</button></span></form>'
             f'<p class="calc-problem-feedback" id="{pid}-feedback" role="status" aria-live="polite"></p>'
             f'<ol class="calc-problem-solution" aria-label="{t("Solution")}" hidden></ol></li>')
 

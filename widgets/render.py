@@ -290,7 +290,7 @@ def _form(calc: Calculator, inputs: Mapping[str, Value], wid: str, fixed: list[s
         extra = (f'<details class="calc-advanced"><summary>{html.escape(_t("Advanced: calibration and overrides"))}'
                  f'</summary>'
                  f'<div class="calc-form-grid">{extra}</div></details>')
-    return (f'<form class="calc-form" aria-label="{_t("Inputs")}"><div class="calc-form-grid">{main}</div>{extra}'
+    return (f'<form class="calc-form" method="dialog" aria-label="{_t("Inputs")}"><div class="calc-form-grid">{main}</div>{extra}'
             f'<p class="calc-error calc-form-error" role="alert" hidden></p></form>')
 
 

@@ -77,3 +77,19 @@ def test_when_python_cannot_start_the_check_says_so(page: Page, site: str) -> No
     expect(nic.locator(".calc-problem-feedback")).to_have_text(
         "Python could not start: calc wheel not found (404). Answers are checked by Python in your browser: "
         "reload the page to try again.", timeout=PYTHON_READY_MS)
+
+
+def test_an_answer_typed_before_the_page_script_runs_waits_for_it(page: Page, site: str) -> None:
+    held = []
+    page.route("**/assets/widgets/problems.js", lambda route: held.append(route))  # the page's script is slow to arrive
+    page.goto(site + PAGE, wait_until="commit")
+    nic = problem(page, "nic-bytes")
+    check = nic.get_by_role("button", name="Check")
+    expect(check).to_be_disabled()
+    nic.get_by_label(re.compile("^Your answer")).fill("12.5 GB/s")
+    nic.get_by_label(re.compile("^Your answer")).press("Enter")  # a native submission would reload the page
+    for route in held:
+        route.continue_()
+    check.click()
+    expect(nic.locator(".calc-problem-feedback")).to_have_text("Correct: 12.5 GB/s", timeout=PYTHON_READY_MS)
+    assert urlparse(page.url).query == ""

@@ -229,3 +229,19 @@ def test_reset_and_copy_link_are_on_every_calculator(page: Page, site: str, widt
     for root in page.locator(".calc-widget").all():
         expect(root.get_by_role("button", name="Reset to defaults")).to_be_visible()
         expect(root.get_by_role("button", name="Copy link")).to_be_visible()
+
+
+def test_an_input_typed_before_the_page_script_runs_is_computed_and_marked_until_then(page: Page, site: str) -> None:
+    held = []
+    page.route("**/assets/widgets/runtime.js", lambda route: held.append(route))  # the page's script is slow
+    page.goto(site + "calculators/", wait_until="commit")
+    w = Widget(page, "collective")
+    w.field("GPUs").fill("64")
+    for route in held:
+        route.continue_()
+    expect(w.root.locator(".calc-stale-note")).to_have_text(
+        "Showing the result for this page's defaults until Python computes the inputs above.")
+    expect(w.root.locator('tr[data-output="time_us"] td')).to_have_text(
+        run("collective", {"gpus": "64"}).display("time_us"), timeout=PYTHON_READY_MS)
+    expect(w.root).not_to_have_attribute("data-stale", re.compile("."))
+    expect(page).to_have_url(re.compile(r"\?collective\.gpus=64$"))

@@ -42,9 +42,12 @@ class ProblemSet {
     this.problems = [...root.querySelectorAll(".calc-problem")].map((el) => new Problem(el, this));
     root.querySelector(".calc-new-numbers").addEventListener("click", () => this.setSeed(1 + Math.floor(Math.random() * 999_999)));
     this.setSeed(seedFromUrl(this.built), false);
+    // The build renders the buttons disabled (widgets/problems.py): a Check before this script ran was lost.
+    for (const button of root.querySelectorAll("button[disabled]")) button.disabled = false;
   }
 
   async setSeed(seed, save = true) {
+    const typed = this.seed === undefined && seed === this.built;  // an answer typed before this script ran stays
     this.seed = seed;
     this.root.dataset.seed = String(seed);
     if (save) {
@@ -52,7 +55,7 @@ class ProblemSet {
       query.set("seed", String(seed));
       history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
     }
-    for (const p of this.problems) p.reset();
+    if (!typed) for (const p of this.problems) p.reset();
     const t = this.t;
     if (seed === this.built) { this.say(t("Numbers set {seed}; answers are checked by the engine in your browser.", { seed })); return; }
     this.root.dataset.state = "loading";
@@ -81,6 +84,8 @@ class Problem {
     this.feedback = el.querySelector(".calc-problem-feedback");
     this.solution = el.querySelector(".calc-problem-solution");
     this.statement = el.querySelector(".calc-problem-statement");
+    this.attempts = 0;
+    this.hints = 0;
     this.form.addEventListener("submit", (e) => { e.preventDefault(); this.check(); });
     el.querySelector("[data-action=hint]").addEventListener("click", () => this.hint());
     el.querySelector("[data-action=solution]").addEventListener("click", () => this.solve());

@@ -424,7 +424,7 @@ class Widget {
     this.seq = 0;
     this.sent = null; // the parameters of the latest run asked for
     this.fromUrl = {}; // URL values a field could not hold (a number field clears "abc")
-    this.initial = this.formValues();
+    this.initial = this.builtValues();
     this.view = null;
     root.dataset.hydrated = "true";
     // The inputs each chart and the view are drawn for (the build-time drawing: the page's own).
@@ -445,6 +445,17 @@ class Widget {
 
   field(name) {
     return this.form.elements.namedItem(name);
+  }
+
+  // The page's own inputs, as the build wrote them: not what a reader typed before this script ran, nor
+  // what the browser restored on Back, which are inputs the shown result was not computed for.
+  builtValues() {
+    const values = {};
+    for (const p of this.spec.params) {
+      const el = this.field(p.name);
+      if (el) values[p.name] = builtValue(el);
+    }
+    return values;
   }
 
   formValues() {
@@ -788,6 +799,12 @@ function afterFirstPaint(start) {
   const once = () => { if (!done) { done = true; start(); } };
   requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, 500);
+}
+
+function builtValue(el) {
+  if (el.type === "checkbox") return String(el.defaultChecked);
+  if (el.tagName === "SELECT") return ([...el.options].find((o) => o.defaultSelected) ?? el.options[0])?.value ?? "";
+  return el.defaultValue;
 }
 
 function hydrate() {
