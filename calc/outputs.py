@@ -97,18 +97,20 @@ class Column:
 
 @dataclass(frozen=True)
 class Table:
-    """Rows of values under labelled columns."""
+    """Rows of values under labelled columns. A ``folded`` table (a report's hundred rows of evidence) is shown
+    under a summary that counts its rows, opened by the reader."""
 
     name: str
     title: str
     columns: tuple[Column, ...]
     description: str = ""
+    folded: bool = False
     kind: ClassVar[str] = "table"
 
     def spec(self) -> dict[str, Any]:
         cols = [{"name": c.name, "label": c.label, "unit": c.unit} for c in self.columns]
         return {"name": self.name, "kind": self.kind, "title": self.title, "columns": cols,
-                "description": self.description}
+                "description": self.description, "folded": self.folded}
 
 
 Output = Scalar | Chart | Table

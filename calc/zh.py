@@ -36,6 +36,7 @@ MESSAGES: dict[str, str] = {
     "Result computed at build time; Python starts when you scroll here.": "结果在构建时计算；滚动到此处时 Python 启动。",
     "Computed when the site was built: a report without inputs, nothing to recompute.": "在构建站点时计算：这是没有输入的报告，无需重新计算。",
     "All {count} figures of the report": "报告的全部 {count} 个数值",
+    "{title}: {count} rows": "{title}：共 {count} 行",
     "Open this calculator on its own (embeddable)": "单独打开此计算器（可嵌入）",
     "Computed by calculator {name} at build time": "由计算器 {name} 在构建时计算",
     "Tap or click to read it all": "点按或单击以阅读全文",

@@ -7,6 +7,7 @@ import re
 import shutil
 import zipfile
 from html import escape as html_escape
+from html import unescape
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -15,9 +16,9 @@ import pytest
 
 from calc import __version__
 from calc.problems import get_problem
-from calc.registry import get
+from calc.registry import get, run
 from widgets import build
-from widgets.render import BuildError
+from widgets.render import BuildError, _carried
 from widgets.shortcodes import ShortcodeExtension
 from widgets.wheel import build_wheel
 
@@ -226,3 +227,25 @@ def test_a_list_of_grouped_choices_is_drawn_under_its_groups_headings() -> None:
     assert groups[0] == "held-out v8 (blind)" and groups[-1] == "calibration" and len(groups) == len(set(groups)) == 9
     assert html_text.count("<optgroup") == html_text.count("</optgroup>")
     assert '<option value="A100 1x8 AllReduce (AI-GBB-Bootcamp, ND A100 v4)">' in html_text
+
+
+def test_a_report_without_inputs_carries_only_what_its_downloads_read() -> None:
+    html_text = md("[[calc:accuracy]]")
+    spec, result = (json.loads(unescape(m[1])) for m in re.finditer(r'data-(?:spec|result)="([^"]*)"', html_text))
+    assert (spec, result) == ({"outputs": []}, {"charts": {}})
+    assert 'data-output="point_count"' in html_text  # its figures are on the page
+
+
+def test_a_reports_charts_keep_their_declarations_and_series_for_the_csv_download() -> None:
+    shown = run("collective", {}).to_json()
+    spec, carried = _carried(get("collective").spec(), shown)
+    assert [o["name"] for o in spec["outputs"]] == [o.name for o in get("collective").outputs if o.kind == "chart"]
+    assert carried == {"charts": shown["charts"]}
+
+
+def test_a_folded_table_opens_from_a_summary_that_counts_its_rows() -> None:
+    html_text = md("[[calc:accuracy]]")
+    runs = len(run("accuracy", {}).outcome.tables["runs"])
+    assert (f'<details class="calc-table-folded" data-folded="runs"><summary>Errors by published run: {runs:,} rows'
+            f'</summary><div class="calc-table-wrap" data-table-output="runs"') in html_text
+    assert '<div class="calc-table-wrap" data-table-output="summary"' in html_text  # not folded: not declared so

@@ -219,12 +219,13 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
     # navigation re-creates script elements as classic inline scripts (dropping their type).
     shown = i18n.localize_result(result.to_json(), lang)
     words = texts.browser_texts(_scripts(calc), lang, _topic(calc))
-    data = "".join(f' data-{key}="{html.escape(_json(value), quote=True)}"'
-                   for key, value in (("spec", calc.spec()), ("options", state), ("result", shown)))
-    data += texts.attribute(words)
     # A calculator without inputs (a report) has nothing left to compute in the reader's browser: its result is
     # the build's, and the runtime leaves it alone (widgets/js/runtime.js hydrate).
     static = not calc.params
+    spec, carried = _carried(calc.spec(), shown) if static else (calc.spec(), shown)
+    data = "".join(f' data-{key}="{html.escape(_json(value), quote=True)}"'
+                   for key, value in (("spec", spec), ("options", state), ("result", carried)))
+    data += texts.attribute(words)
     data += ' data-static="true"' if static else ""
     # Element ids live in their own namespace ("calc-"), so a widget never shares an id with a
     # heading's anchor (the "Headroom" heading and the headroom widget); ``wid`` stays the widget's
@@ -244,6 +245,14 @@ def _widget(calc: Calculator, options: dict[str, str], fixed: list[str], hidden:
         "</div>",
     ]
     return "".join(parts)
+
+
+def _carried(spec: dict[str, Any], shown: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a report's page carries for the browser: only its charts' declarations and series, which the CSV
+    download reads (widgets/js/export.js). The rest is on the page already, and the accuracy report's whole
+    declaration and result were 160 KB of its page's 450."""
+    charts = [o for o in spec["outputs"] if o["kind"] == "chart"]
+    return {"outputs": charts}, {"charts": shown.get("charts", {})}
 
 
 def _head(calc: Calculator, static: bool) -> str:
@@ -364,11 +373,21 @@ def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) 
                          f'id="{wid}-{o.name}"><div class="calc-svg-scroll" {_scroll_label(o.title)}>{svg}</div></div><figcaption>{html.escape(o.title)}'
                          f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
         elif isinstance(o, Table):
-            parts.append(f'<div class="calc-table-wrap" data-table-output="{o.name}" {_scroll_region(o)}>'
-                         f"{_table(o, shown['tables'][o.name])}</div>")
+            parts.append(_output_table(o, shown["tables"][o.name]))
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in shown["notes"])
     parts.append(f'<ul class="calc-notes">{notes}</ul>')
     return f'<div class="calc-results">{"".join(parts)}</div>'
+
+
+def _output_table(out: Table, rows: list[Any]) -> str:
+    """A table output; a folded one under a summary that counts its rows (widgets/js/runtime.js showTable
+    counts them again for a live result)."""
+    wrap = (f'<div class="calc-table-wrap" data-table-output="{out.name}" {_scroll_region(out)}>'
+            f"{_table(out, rows)}</div>")
+    if not out.folded:
+        return wrap
+    summary = html.escape(_t("{title}: {count} rows").format(title=out.title, count=format_number(len(rows))))
+    return f'<details class="calc-table-folded" data-folded="{out.name}"><summary>{summary}</summary>{wrap}</details>'
 
 
 FOLDED_SCALARS = 30  # more figures than this (a report's, that its page quotes) fold under a summary

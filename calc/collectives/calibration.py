@@ -716,8 +716,9 @@ POINT_COLUMNS = (Column("series", "Run", names=True), Column("split", "Part"), C
               (Column("series", "Run", names=True), Column("split", "Part"), Column("points", "Points"),
                Column("in_target", "In target"), Column("small", "< 1 MiB: model/measured time"),
                Column("mid", "1 MiB–1 GiB: model/measured busbw"), Column("large", "≥ 1 GiB: model/measured busbw"),
-               Column("source", "Source", names=True))),
-        *(Table(prefix, f"{split.capitalize()} points", POINT_COLUMNS) for split, prefix, _ in PARTS if split in TABLED),
+               Column("source", "Source", names=True)), folded=True),
+        *(Table(prefix, f"{split.capitalize()} points", POINT_COLUMNS, folded=True)
+          for split, prefix, _ in PARTS if split in TABLED),
         Table("constants", "How firmly the calibration pins each fitted constant",
               (Column("constant", "Constant", names=True), Column("key", "Network or era", names=True),
                Column("value", "Fitted value"), Column("low", "Low end (1 % worse fit)"),

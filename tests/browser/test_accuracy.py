@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from calc.registry import run
 from tests.browser.widget import Widget
 
 A100 = "A100 1x8 AllReduce (AI-GBB-Bootcamp, ND A100 v4)"
@@ -60,3 +61,18 @@ def test_a_weakness_links_to_the_run_that_shows_it(page: Page, site: str) -> Non
     expect(explorer.field("Published run")).to_have_value("H100 2x8 AllGather, TCPXO (gke-recipes, A3 Mega)")
     expect(explorer.root.locator('tr[data-output="part"] td')).to_have_text("held-out v8")
     expect(explorer.root).to_be_in_viewport()
+
+
+def test_the_runs_and_the_blind_parts_points_open_from_summaries_that_count_them(page: Page, site: str) -> None:
+    page.goto(site + "accuracy/")
+    report = page.locator("#calc-accuracy-collectives")
+    runs = run("accuracy", {}).outcome.tables["runs"]
+    summary = report.get_by_text(f"Errors by published run: {len(runs)} rows", exact=True)
+    table = report.get_by_role("table", name="Errors by published run")
+    expect(table).to_be_hidden()
+    summary.click()
+    expect(table.locator("tbody tr")).to_have_count(len(runs))
+    expect(table).to_be_visible()
+    with page.expect_download() as download:
+        report.locator('[data-folded="runs"]').get_by_role("button", name="Download table (CSV)").click()
+    assert download.value.suggested_filename == "accuracy-collectives-runs.csv"

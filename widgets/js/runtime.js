@@ -617,6 +617,8 @@ class Widget {
   showTable(out, rows) {
     const body = this.root.querySelector(`[data-table-output="${out.name}"] tbody`);
     if (!body) return;
+    const summary = this.root.querySelector(`[data-folded="${out.name}"] > summary`);
+    if (summary) summary.textContent = this.t("{title}: {count} rows", { title: out.title, count: formatCell(rows.length) });
     body.replaceChildren(...rows.map((row) => {
       const tr = document.createElement("tr");
       for (const v of row) tr.appendChild(Object.assign(document.createElement("td"), { textContent: formatCell(v) }));
