@@ -21,6 +21,7 @@ from calc.collectives.measurements import SEALED, SERIES, Series
 from calc.outputs import Chart, Column, Outcome, Scalar, Table, Trace
 from calc.params import Choice
 from calc.registry import calculator
+from calc.units import format_size
 
 __all__ = ["RUNS", "DEFAULT_RUN", "accuracy_run", "measured_time_us", "time_limits"]
 
@@ -90,13 +91,35 @@ def _ratio_traces(rows: list[Row]) -> tuple[Trace, ...]:
             Trace("Stated error: highest", xs, tuple(stated)), Trace("Stated error: lowest", xs, tuple(1 / v for v in stated)))
 
 
-def _notes(series: Series) -> tuple[str, ...]:
-    """Why a calibration run is left out of the fit (calibration.FIT_OUTLIERS); the points outside their target
-    are named with their reasons in calibration.KNOWN_MISSES, and the accuracy page's weaknesses."""
-    if series.label in calibration.FIT_OUTLIERS:
-        return ("Left out of the fit: the model does not describe this way of running nccl-tests at any size; "
-                "its points are still scored.",)
-    return ()
+def _notes(series: Series, cs: tuple[Checked, ...]) -> tuple[str, ...]:
+    """Why a calibration run is left out of the fit (calibration.FIT_OUTLIERS), then why each of its points
+    outside its target (or left out as an anomaly of its sweep) misses, as calibration.KNOWN_MISSES states it,
+    the sizes that share a reason together."""
+    fit = (("Left out of the fit: the model does not describe this way of running nccl-tests at any size; "
+            "its points are still scored.",) if series.label in calibration.FIT_OUTLIERS else ())
+    order = [c.point.size for c in cs]
+    return fit + tuple(f"At {_spans(sizes, order)}: {reason}" for reason, sizes in _misses(cs).items())
+
+
+def _spans(sizes: list[int], order: list[int]) -> str:
+    """``sizes`` as spans of neighbours in the run's ``order`` of sizes: "1 MiB, 4 MiB–16 MiB"."""
+    spans: list[list[int]] = []
+    for size in sizes:
+        if spans and order.index(size) == order.index(spans[-1][-1]) + 1:
+            spans[-1].append(size)
+        else:
+            spans.append([size])
+    return ", ".join("–".join(map(format_size, sorted({span[0], span[-1]}))) for span in spans)
+
+
+def _misses(cs: tuple[Checked, ...]) -> dict[str, list[int]]:
+    """The run's listed misses: each reason (calibration.KNOWN_MISSES), with its sizes in the run's order."""
+    found: dict[str, list[int]] = {}
+    for c in cs:
+        reason = calibration.KNOWN_MISSES.get((c.point.series.label, c.point.size))
+        if reason is not None:
+            found.setdefault(reason, []).append(c.point.size)
+    return found
 
 
 @calculator(
@@ -154,5 +177,5 @@ def accuracy_run(*, run: str) -> Outcome:
                 "source": series.source.url},
         charts={"busbw": _busbw_traces(rows), "time_ratio": _ratio_traces(rows)},
         tables={"points": tuple(rows)},
-        notes=_notes(series),
+        notes=_notes(series, cs),
     )

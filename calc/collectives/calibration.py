@@ -128,7 +128,7 @@ KNOWN_MISSES: dict[tuple[str, int], str] = {
     ("B200 2x8, RoCE (dstack/GCP A4)", 8 * MIB): "GCP A4 B200 over RoCE, tree/LL128 at 8 MiB: 1.31x fast",
     **_misses("B200 2x8 AllReduce, InfiniBand (orcd-benchmarks)",
               (MIB, 4 * MIB, 16 * MIB, 64 * MIB, 256 * MIB, GIB, 4 * GIB, 16 * GIB),
-              "left out of the fit (FIT_OUTLIERS): three to twelve times the model's bus bandwidth"),
+              "left out of the fit (FIT_OUTLIERS): the model's bus bandwidth is three to twelve times the measured"),
     **{(f"B200 1x2 {op} (aicr-benchmarks)", size): "two GPUs of an eight-B200 board, rings: 1.25-1.8x fast (a "
        "two-GPU ring reaches less of NVLink than the eight-GPU rings the efficiency is fitted on)"
        for op in ("ReduceScatter", "AllGather") for size in (4 * MIB, GIB, 4 * GIB, 16 * GIB)},

@@ -22,6 +22,8 @@ def test_a_reader_picks_a_published_run_and_sees_its_points_and_its_part(page: P
     points = explorer.root.get_by_role("table", name="Every point of the run")
     expect(points.locator("tbody tr")).to_have_count(31)
     expect(explorer.live_plot("busbw").locator(".legend .traces")).to_have_count(2)
+    expect(explorer.root.locator(".calc-notes li")).to_have_text(  # why its three misses miss
+        ["At 4 MiB–16 MiB: one A100 server, ring/LL128 at 4-16 MiB: 0.60-0.66x (the LL128 fill per ring step)"])
 
 
 def test_a_shared_link_opens_the_run_it_names(page: Page, site: str) -> None:

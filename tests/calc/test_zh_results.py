@@ -22,7 +22,7 @@ from calc import jsonapi
 from calc.outputs import Scalar, Table
 from calc.params import Choice
 from calc.registry import Calculator, all_calculators, get
-from tests.support.texts import KEPT, english_words
+from tests.support.texts import KEPT, TOKEN, english_words
 from tests.support.tried import tried_inputs
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -72,9 +72,10 @@ def _shown(name: str) -> list[tuple[str, str, str]]:
 
 
 def _identifiers(calc: Calculator) -> frozenset[str]:
-    """What a message may name as it is: the parameters and their choices (what the reader types)."""
+    """What a message may name as it is: the parameters and their choices (what the reader types), and the words
+    of those choices (a published run's name: "TCPXO (gke-recipes, A3 Mega)")."""
     choices = {c for p in calc.params if isinstance(p, Choice) for c in p.choices}
-    return KEPT | {p.name for p in calc.params} | choices
+    return KEPT | {p.name for p in calc.params} | choices | {w for c in choices for w in TOKEN.findall(c)}
 
 
 @pytest.mark.parametrize("name", NAMES)

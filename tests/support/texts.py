@@ -49,19 +49,20 @@ Kmin Kmax Pmax XOFF XON PAUSE SHARP
 Pyodide Python YAML JSON CSV SVG PNG zip FRR SONiC BGP Prometheus Grafana PromQL promtool
 GPU GPUs NIC NICs DGX HGX SuperPOD AllReduce AllGather ReduceScatter AllToAll token tokens
 EcnMarkRateHigh PfcPauseStorm LinkBusyP99High
+GKE NDm Crusoe
 compute storage frontend management
 IEEE RED Ring ring tree max busbw algbw incast headroom goodput uplink uplinks peer peers rate topology
 """.split())
-# ↑ the last line: standards bodies, algorithm and math names, terms the catalogue keeps in English beside their Chinese (I18N.md: 多打一 (incast),
+# ↑ a cloud's product names that published runs name; the last line: standards bodies, algorithm and math names, terms the catalogue keeps in English beside their Chinese (I18N.md: 多打一 (incast),
 # 缓冲余量 (headroom)), the topology file's keys (uplinks, peers), PromQL's rate() and a topology's
 # default name.
-_TOKEN = re.compile(r"[A-Za-zµ][A-Za-z0-9_./:+-]*")
+TOKEN = re.compile(r"[A-Za-zµ][A-Za-z0-9_./:+-]*")
 
 
 def english_words(text: str, kept: frozenset[str] = KEPT) -> set[str]:
     """The English words of ``text`` a Chinese reader would see (not identifiers, units, names)."""
     found = set()
-    for token in _TOKEN.findall(text):
+    for token in TOKEN.findall(text):
         token = token.rstrip(".:")
         camel = re.search(r"[a-z][A-Z]", token)  # an alert, metric or product name: NicDropRateHigh
         if token in kept or camel or re.search(r"[\d_./:+-]", token) or len(token) < 3:

@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from calc.collectives.accuracy_run import DEFAULT_RUN, RUNS, time_limits
-from calc.collectives.calibration import FIT_OUTLIERS, GIB, MIB, PARTS, point_error_pct
+from calc.collectives.calibration import FIT_OUTLIERS, GIB, KNOWN_MISSES, MIB, PARTS, SWEEP_ANOMALIES, point_error_pct
 from calc.collectives.measurements import SEALED, SERIES
 from calc.errors import ValidationError
 from calc.registry import get, run
+from calc.units import format_size
 
 COLUMNS = ("size", "measured_us", "model_us", "measured_GBps", "model_GBps", "ratio", "error_pct", "stated_pct", "choice",
            "in_target")
@@ -84,10 +85,30 @@ def test_a_point_outside_its_target_says_no_and_an_anomaly_says_it_is_left_out()
 
 def test_a_run_left_out_of_the_fit_says_so() -> None:
     (label,) = FIT_OUTLIERS
-    assert run("accuracy_run", {"run": label}).outcome.notes == (
+    assert run("accuracy_run", {"run": label}).outcome.notes[0] == (
         "Left out of the fit: the model does not describe this way of running nccl-tests at any size; its points "
-        "are still scored.",)
+        "are still scored.")
     assert run("accuracy_run").outcome.notes == ()
+
+
+def test_each_miss_is_explained_with_its_sizes_spans_of_neighbours_sharing_a_reason() -> None:
+    label = "A100 1x8 AllGather (superbenchmark)"
+    assert run("accuracy_run", {"run": label}).outcome.notes == (
+        f"At 1 MiB–2 MiB: {KNOWN_MISSES[(label, MIB)]}", f"At 4 MiB, 16 MiB–32 MiB: {KNOWN_MISSES[(label, 4 * MIB)]}")
+
+
+def test_an_anomaly_left_out_of_the_score_is_explained_too() -> None:
+    label = "B200 2x8, InfiniBand (dstack/Lambda)"
+    (size,) = (r["size"] for r in _rows(label) if r["in_target"] == "left out (sweep anomaly)")
+    assert f"At {format_size(size)}: {SWEEP_ANOMALIES[(label, size)]}" in run("accuracy_run", {"run": label}).outcome.notes
+
+
+@pytest.mark.parametrize("label", list(RUNS))
+def test_every_point_outside_its_target_is_explained(label: str) -> None:
+    notes = " ".join(run("accuracy_run", {"run": label}).outcome.notes)
+    for r in _rows(label):
+        if r["in_target"] != "yes":
+            assert KNOWN_MISSES[(label, r["size"])] in notes
 
 
 def test_an_unknown_run_is_refused_with_the_count_of_runs() -> None:
