@@ -3,8 +3,9 @@
 The accuracy report (:func:`calc.collectives.calibration.accuracy`) scores every published point at once; this
 calculator shows one run at a time, as issue 12 asks of the accuracy page ("per source, the measured and modelled
 curves on one chart"): the measured and modelled bus bandwidth at each published size, and the model's time over
-the measured time beside the target of the size's band (calibration.LIMITS). The model runs with the inputs the
-source describes (calibration.checked_series), so every figure is the report's for the same point.
+the measured time beside the target of the size's band (calibration.LIMITS), and why each point outside its target
+misses, in the words the tests keep true (calibration.KNOWN_MISSES). The model runs with the inputs the source
+describes (calibration.checked_series), so every figure is the report's for the same point.
 
 Assumptions, all the report's: the measured time is the one the row states, or the one its bus bandwidth implies
 (nccl-tests derives both from one timing, src/common.cu); the measured bus bandwidth is recomputed from that time,

@@ -57,6 +57,8 @@ def page(context: BrowserContext, site: str, request: pytest.FixtureRequest) -> 
     watch = Watch(page, site.rstrip("/"))
     page.watch = watch  # type: ignore[attr-defined]
     yield page
+    if watch.errors:  # shown with a failure of the test's body too, whose assertion ends it before these
+        print("console errors:", *watch.errors, sep="\n  ")
     if not request.node.get_closest_marker("allow_console_errors"):
         assert watch.errors == [], "console errors"
     assert watch.foreign == [], "requests left the site's origin"
