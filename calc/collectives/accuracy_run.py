@@ -174,7 +174,8 @@ def accuracy_run(*, run: str) -> Outcome:
     return Outcome(
         values={"part": series.split, "points": len(cs), "in_target": s.in_target, "left_out": len(cs) - s.count,
                 "geomean_pct": s.geomean_pct, "max_error_pct": max(s.max_mid_pct, s.max_large_pct),
-                "within_stated": sum(r[6] != "" and float(r[6]) <= r[7] for r in rows),
+                "within_stated": sum(measured_time_us(c) is not None and calibration.is_within_stated(c, inputs)
+                                     for c in cs),
                 "source": series.source.url},
         charts={"busbw": _busbw_traces(rows), "time_ratio": _ratio_traces(rows)},
         tables={"points": tuple(rows)},

@@ -34,7 +34,7 @@ from calc.outputs import Column, Outcome, Scalar, Table
 from calc.registry import calculator, get
 from calc.sources import cite
 
-__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "verdict", "checked_series", "series_inputs", "point_error_pct", "stated_error_pct", "within_stated", "published_time_us", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
+__all__ = ["KNOWN_MISSES", "SWEEP_ANOMALIES", "FIT_OUTLIERS", "ANOMALY_FACTOR", "sweep_anomalies", "harness_floor_us", "NCCL_TESTS_LOOP", "Checked", "Opening", "OPENINGS", "PARTS", "scored", "check", "checked", "summary", "supported", "Summary", "verdict", "checked_series", "series_inputs", "point_error_pct", "stated_error_pct", "is_within_stated", "within_stated", "published_time_us", "band", "within_target", "accuracy", "one_server_tp_errors", "MIB", "GIB",
            "ASTRA_SIM"]
 
 MIB, GIB = 2**20, 2**30
@@ -346,13 +346,17 @@ def stated_error_pct(inputs: Inputs, size: int) -> float:
     return expected_error_pct(inputs, float(size))
 
 
+def is_within_stated(c: Checked, inputs: Inputs) -> bool:
+    """Whether a point's error is within the error the site states at its size for its run's ``inputs``."""
+    return point_error_pct(c.ratio) <= stated_error_pct(inputs, c.point.size)
+
+
 def within_stated(parts: dict[str, tuple[Checked, ...]]) -> tuple[int, int]:
     """(points within the error the site states at their size, points) over every part: the stated error is a
     geometric mean, so about half of the points or more should be within it."""
     inputs = {s.label: series_inputs(s) for s in SERIES if s.split not in SEALED}
     cs = [c for part in parts.values() for c in part]
-    inside = sum(point_error_pct(c.ratio) <= stated_error_pct(inputs[c.point.series.label], c.point.size) for c in cs)
-    return inside, len(cs)
+    return sum(is_within_stated(c, inputs[c.point.series.label]) for c in cs), len(cs)
 
 
 def harness_floor_us(series: Series) -> float:
