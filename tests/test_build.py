@@ -18,7 +18,7 @@ from calc import __version__
 from calc.problems import get_problem
 from calc.registry import get, run
 from widgets import build
-from widgets.render import BuildError, _carried
+from widgets.render import BuildError, _carried, embed_page
 from widgets.shortcodes import ShortcodeExtension
 from widgets.wheel import build_wheel
 
@@ -249,3 +249,25 @@ def test_a_folded_table_opens_from_a_summary_that_counts_its_rows() -> None:
     assert (f'<details class="calc-table-folded" data-folded="runs"><summary>Errors by published run: {runs:,} rows'
             f'</summary><div class="calc-table-wrap" data-table-output="runs"') in html_text
     assert '<div class="calc-table-wrap" data-table-output="summary"' in html_text  # not folded: not declared so
+
+
+def test_a_calculator_is_built_with_its_buttons_in_place_and_disabled_until_its_script_runs() -> None:
+    html_text = md("[[calc:collective]]")
+    assert ('<div class="calc-actions"><button type="button" class="md-button calc-reset" disabled>Reset to defaults'
+            '</button><button type="button" class="md-button calc-copy" disabled>Copy link</button>') in html_text
+    assert ('</figure><div class="calc-export" data-for="time_vs_size"><button type="button" disabled>'
+            'Download series (CSV)</button></div>') in html_text
+
+
+def test_a_table_from_data_is_built_with_its_download_button() -> None:
+    assert md("[[table:step.megatron]]").endswith(
+        '</table></div><div class="calc-export" data-for="megatron"><button type="button" disabled>'
+        'Download table (CSV)</button></div>')
+
+
+def test_an_embed_pages_scripts_block_its_first_drawing() -> None:
+    page = embed_page("collective", ["w.css"], ["runtime.js", "embed.js"])
+    head, body = page.split("</head>")
+    assert ('<link rel="stylesheet" href="w.css"><script type="module" src="runtime.js" blocking="render"></script>'
+            '<script type="module" src="embed.js" blocking="render"></script>') in head
+    assert "<script" not in body

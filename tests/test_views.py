@@ -32,7 +32,7 @@ CASES: dict[str, tuple[str, Callable[..., str], Callable[[], list[dict[str, Any]
     "topology": ("viewHtml", topology.prerender, lambda: _results("topology", [{}, {"example": "article"}])
                  + _results("fabric", [{}, {"gpus": "16384"}])),
     "monitoring": ("viewHtml", monitoring.prerender, lambda: _results("alerts", [{}, {"cpu_threshold": "55", "scenario": "incast"}])),
-    "ecmp": ("drawings", lambda r, t: ecmp.drawings(r["data"], t), lambda: _results("ecmp", [{}, {"flows": 7, "paths": 3}])),
+    "ecmp": ("prerender", ecmp.prerender, lambda: _results("ecmp", [{}, {"flows": 7, "paths": 3}, {"qps_per_flow": 1}])),
 }
 DOM_VIEWS = {"congestion"}  # drawn with the DOM: checked in the browser
 OWN_FILE = {"configs": ROOT / "tests/test_configs_view.py"}  # its parity test lives beside its other tests

@@ -79,15 +79,11 @@ def problems_embed_page(page: str, home: str, up: str = "../../..") -> str:
     problems = pages()[page]
     css, js = EMBED_ASSETS
     t = texts.translator(render.LANG[0])
-    links = "".join(f'<link rel="stylesheet" href="{up}/assets/widgets/{s}">' for s in css)
-    tags = "".join(f'<script type="module" src="{up}/assets/widgets/{s}"></script>' for s in js)
     back = (f'<p class="calc-embed-home"><a href="{html.escape(home)}" target="_blank" rel="noopener">'
             f'{t("Open the full page")}</a></p>')
-    return (f'<!doctype html><html lang="{"zh-Hans" if render.LANG[0] == "zh" else "en"}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">'
-            f'<title>{t("Problems: {page}", page=html.escape(page))}</title>{links}</head>'
-            f'<body class="calc-embed" data-embed="problems:{page}"><main>'
-            f"{problem_set_html(page, problems, embed=True)}{back}</main>{tags}</body></html>")
+    return render.embed_document(t("Problems: {page}", page=page), f"problems:{page}",
+                                 [f"{up}/assets/widgets/{s}" for s in css], [f"{up}/assets/widgets/{s}" for s in js],
+                                 f"{problem_set_html(page, problems, embed=True)}{back}")
 
 
 def catalog_html(code: Any) -> str:

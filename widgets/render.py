@@ -24,10 +24,11 @@ from calc.registry import Calculator, Result, all_calculators, get
 from calc.sources import Source, all_sources
 from calc.units import format_number
 from widgets import texts
+from widgets.exports import SERIES, TABLE, export_bar
 from widgets.phonechart import phone_chart
 from widgets.svgchart import svg_chart
 
-__all__ = ["SITE_ROOT", "widget_html", "value_html", "table_html", "references_html", "download_html", "catalog_html",
+__all__ = ["SITE_ROOT", "widget_html", "value_html", "table_html", "references_html", "download_html", "catalog_html", "embed_document",
            "embed_page", "result_for", "BuildError", "LANG"]
 
 SITE_ROOT = "@@SITE_ROOT@@"
@@ -104,7 +105,8 @@ def table_html(code: Any) -> str:
     assert isinstance(localized, Table)
     words = texts.browser_texts((texts.JS / "export.js",), LANG[0])  # its download button
     data = texts.attribute(words)
-    return f'<div class="calc-table-wrap"{data} {_scroll_region(localized)}>{_table(localized, rows)}</div>'
+    return (f'<div class="calc-table-wrap"{data} {_scroll_region(localized)}>{_table(localized, rows)}</div>'
+            f"{export_bar(output, TABLE, texts.translator(LANG[0]))}")
 
 
 def _scroll_region(out: Table) -> str:
@@ -267,10 +269,11 @@ def _head(calc: Calculator, static: bool) -> str:
             f'<span class="calc-status" role="status" aria-live="polite">{html.escape(status)}</span>{progress}</div>')
 
 
-# Shown once the page's script runs (they need it): reset, and a link that holds the inputs.
+# Reset, and a link that holds the inputs: disabled until the page's script wires them (runtime.js
+# wireActions), and in place from the start, so that nothing moves when it does.
 def _actions() -> str:
-    return (f'<div class="calc-actions" hidden><button type="button" class="md-button calc-reset">'
-            f'{html.escape(_t("Reset to defaults"))}</button><button type="button" class="md-button calc-copy">'
+    return (f'<div class="calc-actions"><button type="button" class="md-button calc-reset" disabled>'
+            f'{html.escape(_t("Reset to defaults"))}</button><button type="button" class="md-button calc-copy" disabled>'
             f'{html.escape(_t("Copy link"))}</button><span class="calc-copy-note" aria-live="polite">'
             f'{html.escape(_t("The link holds these inputs."))}</span></div>')
 
@@ -371,7 +374,8 @@ def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) 
             svg = _chart_svgs(calc, o, _traces(result.outcome.charts[o.name], shown["charts"][o.name]), f"{wid}-{o.name}")
             parts.append(f'<figure class="calc-chart" data-chart="{o.name}"><div class="calc-plot" '
                          f'id="{wid}-{o.name}"><div class="calc-svg-scroll" {_scroll_label(o.title)}>{svg}</div></div><figcaption>{html.escape(o.title)}'
-                         f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>')
+                         f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>'
+                         f"{export_bar(o.name, SERIES, texts.translator(LANG[0]))}")
         elif isinstance(o, Table):
             parts.append(_output_table(o, shown["tables"][o.name]))
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in shown["notes"])
@@ -383,7 +387,7 @@ def _output_table(out: Table, rows: list[Any]) -> str:
     """A table output; a folded one under a summary that counts its rows (widgets/js/runtime.js showTable
     counts them again for a live result)."""
     wrap = (f'<div class="calc-table-wrap" data-table-output="{out.name}" {_scroll_region(out)}>'
-            f"{_table(out, rows)}</div>")
+            f"{_table(out, rows)}</div>{export_bar(out.name, TABLE, texts.translator(LANG[0]))}")
     if not out.folded:
         return wrap
     summary = html.escape(_t("{title}: {count} rows").format(title=out.title, count=format_number(len(rows))))
@@ -432,11 +436,18 @@ def embed_page(name: str, stylesheets: list[str], scripts: list[str], home: str 
     calc = get(name)
     back = (f'<p class="calc-embed-home"><a href="{html.escape(home)}" target="_blank" rel="noopener">'
             f"{html.escape(_t('Open the full page'))}</a></p>" if home else "")
+    body = f"{_widget(calc, {}, [], [], calc.name, embed=True)}{back}"
+    return embed_document(i18n.translate(calc.title, LANG[0]), calc.name, stylesheets, scripts, body)
+
+
+def embed_document(title: str, embed: str, stylesheets: list[str], scripts: list[str], body: str) -> str:
+    """An embed page's document, in the build's language. Its scripts (modules, so they run once the
+    page is parsed) are in the head with ``blocking="render"``: the frame is first drawn as the link's
+    ``show``, ``fix``, ``theme`` and values make it (embed.js), not as built and then rearranged under
+    the reader's pointer. A browser without render-blocking draws it first as built, as before."""
     links = "".join(f'<link rel="stylesheet" href="{s}">' for s in stylesheets)
-    tags = "".join(f'<script type="module" src="{s}"></script>' for s in scripts)
+    tags = "".join(f'<script type="module" src="{s}" blocking="render"></script>' for s in scripts)
     return (f'<!doctype html><html lang="{"zh-Hans" if LANG[0] == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">'
-            f"<title>{html.escape(i18n.translate(calc.title, LANG[0]))}</title>{links}</head>"
-            f'<body class="calc-embed" data-embed="{calc.name}"><main>{_widget(calc, {}, [], [], calc.name, embed=True)}'
-            f"{back}</main>{tags}</body></html>")
-
+            f"<title>{html.escape(title)}</title>{links}{tags}</head>"
+            f'<body class="calc-embed" data-embed="{html.escape(embed, quote=True)}"><main>{body}</main></body></html>')

@@ -12,6 +12,7 @@ from playwright.sync_api import FrameLocator, Locator, Page, Route, expect
 from calc import run
 from calc.problems import get_problem
 from tests.browser.conftest import PYTHON_READY_MS
+from tests.browser.widget import LAYOUT_SHIFTS, layout_shifts
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 COURSE = "http://localhost:9/course/"  # another origin (a course site), answered by the test
@@ -70,6 +71,36 @@ def _after_the_host_follows(iframe: Locator, frame: FrameLocator, attempts: int 
     return heights
 
 
+def test_the_course_page_sizes_the_calculator_once_as_it_goes_live(page: Page, site: str) -> None:
+    """The frame tells the course page one height and keeps it while Python starts and the interactive chart
+    replaces the drawing, so the problems under it never move under the trainee's pointer."""
+    page.add_init_script("""window.__heights = {};
+      addEventListener("message", (e) => {
+        if (e.data?.type === "calc:resize") (window.__heights[e.data.embed] ??= []).push(e.data.height);
+      });""")
+    open_course(page, site)
+    _until_the_calculator_above_has_settled(page)
+    frame = page.frame_locator('iframe[title="Collective time calculator"]')
+    frame.locator("figure.calc-chart").scroll_into_view_if_needed()  # a chart is drawn when the reader nears it
+    expect(frame.locator(".calc-plot.js-plotly-plot")).to_be_visible()
+    heights = page.evaluate("window.__heights.collective")
+    assert len(set(heights)) == 1, f"the course page resized the calculator's frame to {heights} px"
+
+
+def test_an_embed_is_first_drawn_as_its_link_makes_it(page: Page, site: str) -> None:
+    """The embed page's scripts block its first drawing, so it is drawn with the fields its link leaves out
+    already gone and the system already fixed; nothing on it moves as it goes live either. (Measured on the
+    page itself: in a frame, Chromium also counts the host's resizing of the frame as a shift of its body.)"""
+    page.add_init_script(LAYOUT_SHIFTS)
+    page.goto(site + "embed/collective/?system=dgx_h100&fix=system&show=gpus,op&theme=dark")
+    widget = page.locator("#calc-collective")
+    expect(widget).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=PYTHON_READY_MS)
+    expect(widget).not_to_have_attribute("data-stale", re.compile("."))
+    page.locator("figure.calc-chart").scroll_into_view_if_needed()
+    expect(page.locator(".calc-plot.js-plotly-plot")).to_be_visible()
+    assert layout_shifts(page) == []
+
+
 def test_an_embedded_problem_reports_each_answer_to_the_course_page(page: Page, site: str) -> None:
     open_course(page, site)
     frame = page.frame_locator('iframe[title="Practice problems: scale-out"]')
@@ -92,10 +123,10 @@ def test_an_embedded_problem_reports_each_answer_to_the_course_page(page: Page, 
 
 
 def _until_the_calculator_above_has_settled(page: Page) -> None:
-    """The trainee answers once the calculator framed above the problems shows its live result and the course page
-    has sized it: until then the frame grows and shrinks (its status line, the note on a result for other inputs,
-    its chart), moving the problems under the pointer. Two fresh-clone CIs clicked Check in that time and no answer reached the
-    course page; a shifted click is the likeliest cause (not reproduced), and the feedback is now checked first."""
+    """The calculator framed above the problems shows its live result and the course page has sized it. Before
+    the frame kept one height (test_the_course_page_sizes_the_calculator_once_as_it_goes_live), it grew and shrank
+    in this time and moved the problems under the pointer: two fresh-clone CIs clicked Check then and no answer
+    reached the course page. The answer story still waits for it, so that a failure there is the problems' own."""
     iframe = page.locator('iframe[title="Collective time calculator"]')
     widget = iframe.content_frame.locator(".calc-widget")
     expect(widget).to_have_attribute("data-runs", re.compile(r"[1-9]"), timeout=PYTHON_READY_MS)

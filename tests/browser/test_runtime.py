@@ -8,11 +8,11 @@ import re
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, expect
 
 from calc.registry import run
 from tests.browser.conftest import PYTHON_READY_MS
-from tests.browser.widget import Widget
+from tests.browser.widget import LAYOUT_SHIFTS, SIZES, Widget, layout_shifts
 
 STALE = "Showing the last valid result: it does not match the inputs above."
 
@@ -227,8 +227,31 @@ def test_reset_and_copy_link_are_on_every_calculator(page: Page, site: str, widt
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(site + "troubleshooting-ecmp/")
     for root in page.locator(".calc-widget").all():
-        expect(root.get_by_role("button", name="Reset to defaults")).to_be_visible()
-        expect(root.get_by_role("button", name="Copy link")).to_be_visible()
+        expect(root.get_by_role("button", name="Reset to defaults")).to_be_enabled()
+        expect(root.get_by_role("button", name="Copy link")).to_be_enabled()
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_a_calculator_going_live_moves_nothing_on_the_screen(page: Page, site: str, size: ViewportSize) -> None:
+    """On a slow link the page is drawn before its script runs. Then the script enables the buttons the build
+    drew (Reset, Copy link, the downloads), Python's status keeps its height while it starts, and the note on a
+    result for other inputs lies over that result: the reader's place on the screen never moves."""
+    page.set_viewport_size(size)
+    page.add_init_script(LAYOUT_SHIFTS)
+    held: list[Route] = []
+    page.route("**/assets/widgets/runtime.js", lambda route: held.append(route))
+    page.goto(site + "calculators/", wait_until="commit")
+    w = Widget(page, "collective")
+    expect(w.root.get_by_role("button", name="Copy link")).to_be_disabled()
+    w.root.scroll_into_view_if_needed()
+    page.evaluate("() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))")
+    for route in held:
+        route.continue_()
+    w.wait_ready()
+    w.live_plot()
+    w.change("GPUs", "64")
+    expect(w.root.get_by_role("button", name="Download series (CSV)")).to_be_enabled()
+    assert layout_shifts(page) == []
 
 
 def test_an_input_typed_before_the_page_script_runs_is_computed_and_marked_until_then(page: Page, site: str) -> None:

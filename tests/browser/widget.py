@@ -11,7 +11,23 @@ from tests.browser.conftest import PYTHON_READY_MS
 # The two widths the reader stories run at.
 SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 
-__all__ = ["Widget"]
+__all__ = ["Widget", "LAYOUT_SHIFTS", "layout_shifts"]
+
+# The browser's Layout Instability API, which CLS sums: every move of something on the screen that no
+# input caused, from the page's first drawing, as [score, what moved and by how many pixels].
+LAYOUT_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push([e.value, e.sources.map(
+    (s) => `${s.node?.className || s.node?.nodeName || "?"} ${s.currentRect.y - s.previousRect.y}px`).join(", ")]);
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+def layout_shifts(page: Page) -> list[list[object]]:
+    """What moved on ``page`` (a page given LAYOUT_SHIFTS as an init script) since it was first drawn."""
+    shifts: list[list[object]] = page.evaluate("window.__shifts")
+    return shifts
 
 
 class Widget:

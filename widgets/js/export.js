@@ -51,11 +51,15 @@ function bar(after, key) {
   return el;
 }
 
+// The build draws the bars of what it renders, disabled (widgets/exports.py): they are wired and enabled
+// here, so the page does not move; a bar for something drawn later is made here.
 function button(parent, label, act) {
-  if ([...parent.children].some((b) => b.textContent === label)) return;
-  const b = Object.assign(document.createElement("button"), { type: "button", textContent: label });
+  const found = [...parent.children].find((b) => b.textContent === label);
+  if (found?.dataset.wired) return;
+  const b = found ?? parent.appendChild(Object.assign(document.createElement("button"), { type: "button", textContent: label }));
   b.addEventListener("click", act);
-  parent.appendChild(b);
+  b.dataset.wired = "true";
+  b.disabled = false;
 }
 
 /** The diagram as a standalone SVG file: its view's stylesheet inlined, colours fixed to the page's. */

@@ -530,6 +530,9 @@ class Widget {
     if (why) this.root.dataset.stale = why;
     else delete this.root.dataset.stale;
     if (!note) return;
+    // Over what it is about (widgets.css lays it over the top of that): the chart alone, or the results.
+    const about = this.root.querySelector(why === "chart" ? ".calc-chart" : ".calc-results");
+    if (about && note.nextElementSibling !== about) about.before(note);
     note.hidden = !why;
     note.textContent = STALE_NOTES[why]?.(this.t) ?? "";
   }
@@ -727,9 +730,11 @@ class Widget {
   wireActions() {
     const box = this.root.querySelector(".calc-actions");
     if (!box) return;
-    box.hidden = false;
-    box.querySelector(".calc-reset").addEventListener("click", () => this.reset());
-    box.querySelector(".calc-copy").addEventListener("click", () => this.copyLink());
+    for (const [name, act] of [[".calc-reset", () => this.reset()], [".calc-copy", () => this.copyLink()]]) {
+      const b = box.querySelector(name);
+      b.addEventListener("click", act);
+      b.disabled = false;
+    }
   }
 
   reset() {

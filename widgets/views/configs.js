@@ -2,7 +2,7 @@
 // Selecting a switch or server in the diagram writes its name into the form's Device field (the
 // widget re-runs); "Download all" asks the engine for the zip of every rendered file.
 
-import { problemsHtml, selectLine, zoomDiagrams } from "./topology.js";
+import { diagramBar, problemsHtml, selectLine, zoomDiagrams } from "./topology.js";
 
 function esc(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -31,7 +31,7 @@ export function filesHtml(data, t) {
 
 function html(data, t) {
   const caption = t("{name}: select a switch or a server to show its configuration.", { name: esc(data.name ?? "topology") });
-  const figure = data.svg ? `<div class="topology-figure configs-figure">${data.svg}<p class="topology-caption">${caption}</p></div>` : "";
+  const figure = data.svg ? `<div class="topology-figure configs-figure">${data.svg}<p class="topology-caption">${caption}</p></div>${diagramBar("topology", t)}` : "";
   return `<div class="configs-view" data-device="${esc(data.device ?? "")}">`
     + `<div class="topology-problems" role="region" aria-label="${t("Problems in the topology")}" aria-live="polite">`
     + `${problemsHtml(data.issues, t)}</div>${figure}`

@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from widgets.exports import DIAGRAM, export_bar
 from widgets.texts import T, english
 from widgets.views.topology import problems_html
 
@@ -53,7 +54,7 @@ def prerender(result: dict[str, Any], t: T = english) -> str:
     name = esc(str(data.get("name", "topology")))
     caption = t("{name}: select a switch or a server to show its configuration.", name=name)
     figure = (f'<div class="topology-figure configs-figure">{data["svg"]}<p class="topology-caption">{caption}</p></div>'
-              if data.get("svg") else "")
+              f'{export_bar("topology", DIAGRAM, t)}' if data.get("svg") else "")
     return (f'<div class="configs-view" data-device="{esc(str(data.get("device", "")))}">'
             f'<div class="topology-problems" role="region" aria-label="{t("Problems in the topology")}" aria-live="polite">'
             f"{problems_html(data['issues'], t)}</div>{figure}"

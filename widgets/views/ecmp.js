@@ -2,6 +2,8 @@
 // plus controls that re-hash live (new seed, more or fewer queue pairs) and "trace one flow":
 // pick a connection (or click a block) to highlight its sub-flows and list their tuples and paths.
 
+import { diagramBar } from "./topology.js";
+
 const WIDTH = 640;   // the wide drawing: at a desktop column its 11 px text stays 11 px
 export const NARROW = 300;  // the phone drawing: lanes wrap into rows (at most 8 a row, 4 rows)
 const TOP = 56;
@@ -146,20 +148,32 @@ function retrace(element, data, trace) {
   if (id !== null && data.connections.some((c) => c.id === id)) trace(id);
 }
 
+/** The view's markup: the controls, both drawings with their download buttons, the trace. The build draws
+ * it with its controls disabled (`live` false: widgets/views/ecmp.py prerender), in place, so nothing moves
+ * when the live view replaces it. */
+export function viewHtml(result, t, live = true) {
+  const data = result.data;
+  const off = live ? "" : " disabled";
+  return `<style>${STYLE}</style>`
+    + `<div class="ecmp-controls">`
+    + `<button type="button" data-act="seed"${off}>${t("Re-hash: new random seed")}</button>`
+    + `<button type="button" data-act="more"${off}>${t("One more queue pair per connection")}</button>`
+    + `<button type="button" data-act="fewer"${data.qps_per_flow <= 1 ? " disabled" : off}>${t("One fewer")}</button>`
+    + `<label>${t("Trace connection")} <select data-act="trace"${off}><option value="">${t("none")}</option>`
+    + data.connections.map((c) => `<option value="${c.id}">${c.id}: ${esc(c.src)} → ${esc(c.dst)}</option>`).join("")
+    + `</select></label></div>`
+    + `<figure class="ecmp-figure">${drawings(data, t)}<figcaption class="ecmp-summary">${esc(summary(data, t))} ${legend(t)}</figcaption></figure>${diagramBar("ecmp-uplinks", t)}`
+    + `<pre class="ecmp-trace" aria-live="polite"></pre>`;
+}
+
+/** The build's drawing (the parity test calls it beside the Python one). */
+export const prerender = (result, t) => viewHtml(result, t, false);
+
 export function render(element, result, ctx) {
   const data = result.data;
   const inputs = result.inputs || {};
   const t = ctx.t;
-  element.innerHTML = `<style>${STYLE}</style>`
-    + `<div class="ecmp-controls">`
-    + `<button type="button" data-act="seed">${t("Re-hash: new random seed")}</button>`
-    + `<button type="button" data-act="more">${t("One more queue pair per connection")}</button>`
-    + `<button type="button" data-act="fewer"${data.qps_per_flow <= 1 ? " disabled" : ""}>${t("One fewer")}</button>`
-    + `<label>${t("Trace connection")} <select data-act="trace"><option value="">${t("none")}</option>`
-    + data.connections.map((c) => `<option value="${c.id}">${c.id}: ${esc(c.src)} → ${esc(c.dst)}</option>`).join("")
-    + `</select></label></div>`
-    + `<figure class="ecmp-figure">${drawings(data, t)}<figcaption class="ecmp-summary">${esc(summary(data, t))} ${legend(t)}</figcaption></figure>`
-    + `<pre class="ecmp-trace" aria-live="polite"></pre>`;
+  element.innerHTML = viewHtml(result, t);
   const figure = element.querySelector(".ecmp-figure");
   const select = element.querySelector('select[data-act="trace"]');
   const out = element.querySelector(".ecmp-trace");

@@ -15,9 +15,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 from typing import Any
 
+from widgets.exports import DIAGRAM, export_bar
 from widgets.texts import T, english
 
-__all__ = ["prerender", "svg", "drawings", "colour", "WIDTH", "NARROW"]
+__all__ = ["controls", "prerender", "svg", "drawings", "colour", "WIDTH", "NARROW"]
 
 STYLE = """
 .ecmp-svg{width:100%;height:auto;font:12px system-ui,sans-serif}
@@ -26,7 +27,9 @@ STYLE = """
 .ecmp-fan{stroke:currentColor;stroke-opacity:.18}.ecmp-lane{stroke:currentColor;stroke-opacity:.25}
 .ecmp-idle{stroke-dasharray:3 3;stroke:#c0392b;stroke-opacity:.6}
 .ecmp-cap{stroke:#c0392b;stroke-dasharray:6 4}
-.ecmp-flow{cursor:pointer}
+.ecmp-flow{cursor:pointer}.ecmp-dim .ecmp-flow:not(.ecmp-on){opacity:.12}
+.ecmp-controls{display:flex;flex-wrap:wrap;gap:.5em;align-items:center;margin:.5em 0}
+.ecmp-trace{font:12px ui-monospace,monospace;white-space:pre-wrap;margin:.3em 0}
 """
 WIDTH = 640
 """The wide drawing, in user units: at a desktop column (646 px) its 11 px text stays 11 px."""
@@ -191,7 +194,22 @@ def legend(t: T = english) -> str:
              "focus a block to trace its flow.")
 
 
+def controls(data: dict[str, Any], t: T = english) -> str:
+    """The live view's controls (re-hash, one more or one fewer queue pair, trace a connection), disabled: drawn in
+    place so that nothing moves when the live view (ecmp.js viewHtml) enables them."""
+    options = "".join(f'<option value="{c["id"]}">{c["id"]}: {escape(str(c["src"]), quote=False)} → '
+                      f'{escape(str(c["dst"]), quote=False)}</option>' for c in data["connections"])
+    return ('<div class="ecmp-controls">'
+            f'<button type="button" data-act="seed" disabled>{t("Re-hash: new random seed")}</button>'
+            f'<button type="button" data-act="more" disabled>{t("One more queue pair per connection")}</button>'
+            f'<button type="button" data-act="fewer" disabled>{t("One fewer")}</button>'
+            f'<label>{t("Trace connection")} <select data-act="trace" disabled><option value="">{t("none")}</option>'
+            f"{options}</select></label></div>")
+
+
 def prerender(result: dict[str, Any], t: T = english) -> str:
     data = result["data"]
-    return (f'<style>{STYLE}</style><figure class="ecmp-figure">{drawings(data, t)}<figcaption class="ecmp-summary">'
-            f"{escape(summary(data, t))} {legend(t)}</figcaption></figure>")
+    return (f'<style>{STYLE}</style>{controls(data, t)}<figure class="ecmp-figure">{drawings(data, t)}'
+            f'<figcaption class="ecmp-summary">{escape(summary(data, t))} {legend(t)}</figcaption></figure>'
+            f"{export_bar('ecmp-uplinks', DIAGRAM, t)}"
+            '<pre class="ecmp-trace" aria-live="polite"></pre>')

@@ -28,6 +28,13 @@ function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 }
 
+/** A diagram's download buttons as the build draws them (widgets/exports.py export_bar): in place before
+ * widgets/js/export.js wires and enables them, so the page does not move when it does. */
+export function diagramBar(key, t) {
+  const labels = [t("Download diagram (SVG)"), t("Download diagram (PNG)")];
+  return `<div class="calc-export" data-for="${key}">${labels.map((l) => `<button type="button" disabled>${esc(l)}</button>`).join("")}</div>`;
+}
+
 export function problemsHtml(issues, t) {
   if (!issues.length) return `<p class="topology-ok">${t("No problems found.")}</p>`;
   const items = issues.map((i) => `<li><button type="button" class="topology-line" data-line="${Number(i.line)}">`
@@ -106,7 +113,7 @@ export function viewHtml(result, t) {
     + `<div class="topology-problems" role="region" aria-label="${t("Problems in the topology")}" aria-live="polite">`
     + `${problemsHtml(data.issues, t)}</div>`
     + `<div class="topology-figure">${data.svg}<p class="topology-caption">${caption}</p>`
-    + `<p class="calc-diagram-detail" aria-live="polite"></p></div>`
+    + `<p class="calc-diagram-detail" aria-live="polite"></p></div>${diagramBar("topology", t)}`
     + `<p><a class="md-button topology-download" download="topology.yaml" href="${esc(downloadHref(yaml))}">`
     + `${t("Download this YAML")}</a></p></div>`;
 }

@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
+from widgets.exports import DIAGRAM, export_bar
 from widgets.texts import T, english
 
 __all__ = ["prerender", "problems_html", "download_href", "fabric_html", "EDITOR_PAGE", "PREVIEW_LINES",
@@ -73,6 +74,6 @@ def prerender(result: dict[str, Any], t: T = english) -> str:
             f'<div class="topology-problems" role="region" aria-label="{t("Problems in the topology")}" aria-live="polite">'
             f'{problems_html(data["issues"], t)}</div>'
             f'<div class="topology-figure">{data["svg"]}<p class="topology-caption">{caption}</p>'
-            f'<p class="calc-diagram-detail" aria-live="polite"></p></div>'
+            f'<p class="calc-diagram-detail" aria-live="polite"></p></div>{export_bar("topology", DIAGRAM, t)}'
             f'<p><a class="md-button topology-download" download="topology.yaml" '
             f'href="{escape(download_href(yaml))}">{t("Download this YAML")}</a></p></div>')
