@@ -49,7 +49,8 @@ def test_the_drawing_stays_as_it_is_when_python_brings_the_same_result(page: Pag
     page.goto(site + PAGE)
     figure = lab(page).locator(".ecmp-figure")
     expect(figure).to_be_attached()
-    expect(lab(page).locator(".ecmp-trace")).to_be_attached()  # the script's drawing of the build's result
+    # The script's drawing of the build's result: the build draws the controls disabled, the script enabled.
+    expect(lab(page).get_by_role("button", name="Re-hash: new random seed")).to_be_enabled()
     figure.evaluate("f => { f.dataset.first = 'yes'; }")
     lab(page).locator(".calc-view").scroll_into_view_if_needed()  # near: a live drawing would be made at once
     page.unroute("**/assets/widgets/worker.js")  # a held request goes on (unroute lets it through)
