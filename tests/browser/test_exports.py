@@ -70,3 +70,16 @@ def test_diagrams_download_as_svg_and_png(page: Page, site: str, path: str, wid:
     assert svg_name == f"{stem}.svg" and svg.startswith(b"<svg") and marker in svg
     png_name, png = downloaded(page, widget.root.get_by_role("button", name="Download diagram (PNG)").first)
     assert png_name == f"{stem}.png" and png.startswith(b"\x89PNG")
+
+
+def test_before_python_is_live_the_diagram_and_the_tables_download_what_the_page_shows(page: Page, site: str) -> None:
+    """The build draws the download buttons; the page's script wires them before Python starts, so a reader on a
+    slow link (here: Python never arrives) takes the build's diagram and tables at once."""
+    page.route("**/assets/widgets/worker.js", lambda route: route.abort())
+    page.goto(site + "troubleshooting-ecmp/")
+    lab = page.locator("#calc-lab")
+    lab.scroll_into_view_if_needed()
+    name, svg = downloaded(page, lab.get_by_role("button", name="Download diagram (SVG)").first)
+    assert name == "ecmp-uplinks.svg" and b"ecmp-flow" in svg
+    name, _ = downloaded(page, lab.get_by_role("button", name="Download table (CSV)").first)
+    assert name.startswith("lab-") and name.endswith(".csv")

@@ -671,8 +671,10 @@ class Widget {
     if (!name) return;
     this.view ??= await import(new URL(`views/${name}.js`, here).href);
     const element = this.root.querySelector(".calc-view");
-    if (key === undefined) await this.renderView(element, result);
-    else if (this.shown.get(element) === key) { deferred.delete(element); markEarlier(element, null); }
+    if (key === undefined) { // the script's drawing of the build's result: its download buttons are wired (export.js)
+      await this.renderView(element, result);
+      element.dispatchEvent(new CustomEvent("calc:drawn", { bubbles: true }));
+    } else if (this.shown.get(element) === key) { deferred.delete(element); markEarlier(element, null); }
     else await drawWhenNear(element, key, this.shown, () => this.renderView(element, result), this.t);
   }
 
