@@ -61,6 +61,11 @@ def _t(text: str, topic: str | None = None) -> str:
     return i18n.translate(text, LANG[0], topic)
 
 
+def _bar(key: str, labels: tuple[str, ...]) -> str:
+    """The download buttons under a table or chart, in the page's language (widgets/exports.py)."""
+    return export_bar(key, labels, texts.translator(LANG[0]))
+
+
 def _sources() -> tuple[Source, ...]:
     """Every citation: discovering the calculators imports every module, so every ``cite`` has run."""
     all_calculators()
@@ -106,7 +111,7 @@ def table_html(code: Any) -> str:
     words = texts.browser_texts((texts.JS / "export.js",), LANG[0])  # its download button
     data = texts.attribute(words)
     return (f'<div class="calc-table-wrap"{data} {_scroll_region(localized)}>{_table(localized, rows)}</div>'
-            f"{export_bar(output, TABLE, texts.translator(LANG[0]))}")
+            f"{_bar(output, TABLE)}")
 
 
 def _scroll_region(out: Table) -> str:
@@ -375,7 +380,7 @@ def _outputs(calc: Calculator, result: Result, wid: str, shown: dict[str, Any]) 
             parts.append(f'<figure class="calc-chart" data-chart="{o.name}"><div class="calc-plot" '
                          f'id="{wid}-{o.name}"><div class="calc-svg-scroll" {_scroll_label(o.title)}>{svg}</div></div><figcaption>{html.escape(o.title)}'
                          f'{": " + html.escape(o.description) if o.description else ""}</figcaption></figure>'
-                         f"{export_bar(o.name, SERIES, texts.translator(LANG[0]))}")
+                         f"{_bar(o.name, SERIES)}")
         elif isinstance(o, Table):
             parts.append(_output_table(o, shown["tables"][o.name]))
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in shown["notes"])
@@ -387,7 +392,7 @@ def _output_table(out: Table, rows: list[Any]) -> str:
     """A table output; a folded one under a summary that counts its rows (widgets/js/runtime.js showTable
     counts them again for a live result)."""
     wrap = (f'<div class="calc-table-wrap" data-table-output="{out.name}" {_scroll_region(out)}>'
-            f"{_table(out, rows)}</div>{export_bar(out.name, TABLE, texts.translator(LANG[0]))}")
+            f"{_table(out, rows)}</div>{_bar(out.name, TABLE)}")
     if not out.folded:
         return wrap
     summary = html.escape(_t("{title}: {count} rows").format(title=out.title, count=format_number(len(rows))))
