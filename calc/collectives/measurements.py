@@ -116,6 +116,21 @@ from. Nothing is adjusted, and no point is ever moved between the two parts:
   - a run enters by v5's rule, unchanged, and every run that enters is
     taken, of any operation;
   - the sweep-anomaly rule of v4 applies, unchanged.
+* ``held-out v9``: sources found after v8 was seen, to judge blind, as it
+  is, the model of commit 59354e8 (whose constants and figures are those of
+  6e4fc41, the model v8 judged: nothing changed them after v8's opening).
+  The rule below was fixed and committed before any v9 source is collected;
+  nothing changes the model's constants or figures between this rule and
+  v9's opening, which runs it on the part once, in its own commit; until
+  then nobody runs the model on a v9 point:
+
+  - a source is as for v5 (a public GitHub repository or thread), not cited
+    by this module before v9 and not examined for v4 to v8 (v9's rule commit
+    lists them);
+  - every source goes to held-out v9 (no calibration half);
+  - a run enters by v5's rule, unchanged, and every run that enters is
+    taken, of any operation;
+  - the sweep-anomaly rule of v4 applies, unchanged.
 
 A series names the system preset, the transport (``network``), the GPUs, the
 GPUs per node and each GPU's share of the NICs (GB/s per direction) as the
