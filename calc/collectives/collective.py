@@ -11,7 +11,9 @@ Two ways to describe the hardware:
 * a system preset (DGX/HGX A100, H100, H200, B200, GB200 NVL72) on a
   ``network`` (InfiniBand, RoCE, AWS EFA, GCP TCPXO), optionally with
   in-network reduction (``sharp``): ``auto`` runs the algorithm and protocol
-  NCCL 2.30.7's tuner picks and reports it; the time is the calibrated model of
+  NCCL 2.30.7's tuner picks, or the transport's tuner plugin where it ships one
+  (GCP's on TCPXO, AWS's region tuner on EFA with H100 and H200:
+  :mod:`calc.collectives.ofi_tuner`), and reports it; the time is the calibrated model of
   :mod:`calc.collectives.model`, fitted to published nccl-tests runs
   (:mod:`calc.collectives.measurements`). Every result carries the model's
   expected error at its message size, from the held-out part of those runs.
@@ -32,7 +34,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 
-from calc.collectives import fitted, model, nccl
+from calc.collectives import fitted, model, nccl, ofi_tuner
 from calc.collectives.hardware import ARCH, NETWORKS, SYSTEMS
 from calc.collectives.hardware import SOURCES as HARDWARE_SOURCES
 from calc.collectives.model import Calibration, Cost, Fabric, Tier
@@ -220,7 +222,7 @@ def fabric_for(inputs: Inputs) -> Fabric:
         arch, per_link * system.scale_up.links_per_gpu, inputs.sharp, fitted.LATENCY_SCALE * inputs.latency_scale,
         fitted.fill_up_chunks(arch, "Simple") * inputs.fill_scale, fitted.fill_out_us(inputs.network, arch) * inputs.fill_scale,
         fitted.FILL_EXPONENT, fitted.FILL_SATURATION_BYTES, fitted.step_us(inputs.network, arch),
-        nccl.PROFILES.get(inputs.network, nccl.DEFAULT_PROFILE),
+        nccl.profile_for(inputs.network, arch),
         fitted.fill_up_chunks(arch, "LL128") * inputs.fill_scale, fitted.NVLS_FILL_US * inputs.fill_scale,
         fitted.NVLS_FILL_BYTES)
     return Fabric(inputs.gpus, inputs.gpus_per_domain, up, out, system.switch.nvls, inputs.nvls_efficiency,
@@ -364,7 +366,8 @@ PARAMS = (
                 "domains joined by NICs, NCCL's algorithms, calibrated against published nccl-tests runs."),
     Choice("network", "Network (transport)", "infiniband", choices=tuple(NETWORKS), labels=NETWORK_LABELS,
            applies=SYSTEMS_ONLY,
-           help="The scale-out transport, with its fitted achievable bandwidth and step latency."),
+           help="The scale-out transport, with its fitted achievable bandwidth and step latency, and the NCCL "
+                "environment it ships (GCP's tuner on TCPXO; AWS's region tuner on EFA with H100 and H200)."),
     Bool("sharp", "In-network reduction (SHARP)", False, applies=SYSTEMS_ONLY,
          help="On InfiniBand: switches that reduce (NCCL CollNet, NVLS + CollNet)."),
     Choice("preset", "Link preset", "nvlink5", choices=("nvlink5", "roce400", "custom"),
@@ -405,7 +408,8 @@ PARAMS = (
 
 COLLECTIVE_SOURCES = (NCCL_TESTS, PATARASUK, THAKUR, model.SANDERS, model.JEAUGEY_TREES, model.NVLS_BLOG, model.NVLS_KERNEL,
                       model.NCCL_P2P,
-                      NCCL_TUNING_SRC, NCCL_TESTS_TREE, nccl.GCP_TCPXO_ENV, nccl.GCP_TCPXO_TUNER, *HARDWARE_SOURCES)
+                      NCCL_TUNING_SRC, NCCL_TESTS_TREE, nccl.GCP_TCPXO_ENV, nccl.GCP_TCPXO_TUNER,
+                      ofi_tuner.AWS_OFI_NCCL_REGIONS, *HARDWARE_SOURCES)
 
 
 # What an AllToAll result cannot claim (accuracy page, held-out v6 and v7): its expected error comes from runs that

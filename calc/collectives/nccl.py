@@ -41,7 +41,10 @@ Two run-time rules of the same release are transcribed too:
   restrict NCCL's protocols and algorithms and load a tuner plugin whose rules
   override NCCL's choice (src/enqueue.cc calls the plugin's ``getCollInfo``
   before its own table). GCP's GPUDirect-TCPXO profile (``TCPXO_PROFILE``)
-  is transcribed from its published environment and tuner configuration.
+  is transcribed from its published environment and tuner configuration;
+  AWS EFA on H100 and H200 (``EFA_P5_PROFILE``) from the region tuner of its
+  network plugin (:mod:`calc.collectives.ofi_tuner`), which NCCL loads with
+  the plugin. ``profile_for`` gives a network's profile on a GPU generation.
 """
 
 from __future__ import annotations
@@ -50,11 +53,14 @@ import functools
 import math
 from dataclasses import dataclass
 
+from calc.collectives import ofi_tuner
+from calc.collectives.ofi_tuner import Region
 from calc.sources import cite
 
 __all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION", "bandwidth", "latency",
            "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies", "Rule", "Profile",
-           "DEFAULT_PROFILE", "TCPXO_PROFILE", "PROFILES", "GCP_TCPXO_ENV", "GCP_TCPXO_TUNER", "collective_channels", "tuner_rule", "NCCL_STEPS",
+           "DEFAULT_PROFILE", "TCPXO_PROFILE", "EFA_P5_PROFILE", "PROFILES", "profile_for",
+           "tuner_region", "GCP_TCPXO_ENV", "GCP_TCPXO_TUNER", "collective_channels", "tuner_rule", "NCCL_STEPS",
            "protocol_allowed", "ll_max_GBps",
            "ring_chunk_bytes", "P2P_CHUNK_BYTES", "P2P_POOL_CHANNELS", "p2p_peer_channels"]
 
@@ -144,13 +150,15 @@ class Rule:
 
 @dataclass(frozen=True)
 class Profile:
-    """The NCCL environment a transport ships with: enabled protocols and algorithms, NVLS, tuner rules."""
+    """The NCCL environment a transport ships with: enabled protocols and algorithms, NVLS, tuner rules (a
+    tuner configuration's rectangles, ``rules``; a region tuner's polygons, ``regions``: ofi_tuner)."""
 
     name: str
     protocols: tuple[str, ...] = PROTOCOLS
     algorithms: tuple[str, ...] = ALGORITHMS
     nvls: bool = True
     rules: tuple[Rule, ...] = ()
+    regions: tuple[Region, ...] = ()
     buffsize_bytes: int = 1 << 22  # NCCL_BUFFSIZE, Simple's buffer per connection (src/init.cc DEFAULT_BUFFSIZE)
 
 
@@ -164,7 +172,16 @@ TCPXO_PROFILE = Profile(
     rules=(Rule("allreduce", 2, 3, 1, 2, "tree", "Simple"), Rule("allreduce", 2, 3, 8, 1 << 30, "tree", "Simple"),
            Rule("allreduce", 3, 7, 8, 1 << 30, "tree", "Simple", max_bytes=2 * 2**20)),
 )
-PROFILES = {"tcpxo": TCPXO_PROFILE}  # by the collective calculator's network; the others run NCCL as shipped
+# AWS EFA on a P5-class instance (H100 or H200): NCCL as shipped, with the plugin's region tuner (ofi_tuner).
+EFA_P5_PROFILE = Profile("efa-p5", regions=ofi_tuner.P5_ALLREDUCE_8PPN)
+# By the collective calculator's network, or network/GPU generation where the environment differs by generation;
+# the others run NCCL as shipped.
+PROFILES = {"tcpxo": TCPXO_PROFILE, "efa/hopper": EFA_P5_PROFILE}
+
+
+def profile_for(network: str, arch: str) -> Profile:
+    """The NCCL environment ``network`` ships with on GPUs of generation ``arch``."""
+    return PROFILES.get(f"{network}/{arch}", PROFILES.get(network, DEFAULT_PROFILE))
 
 
 @dataclass(frozen=True)
@@ -384,6 +401,18 @@ def tuner_rule(comm: Comm, op: str, nbytes: float) -> Rule | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)
+def tuner_region(comm: Comm, op: str, nbytes: float) -> Region | None:
+    """The region tuner's region for this collective (ofi_tuner), if one holds it: on more than two nodes of eight
+    GPUs each, the first region of ``op`` that holds (bytes, ranks) among the pairs NCCL would consider. Cached:
+    a chart asks for the same sizes on the same communicator again and again."""
+    if comm.nodes < ofi_tuner.MIN_NODES or comm.ranks != 8 * comm.nodes:
+        return None
+    table = _table(comm, op)
+    return next((r for r in comm.profile.regions
+                 if r.op == op and (r.algo, r.proto) in table and r.holds(nbytes, comm.ranks)), None)
+
+
 def collective_channels(comm: Comm, algo: str, proto: str, nbytes: float) -> int:
     """Channels NCCL gives one collective of ``nbytes`` (topoGetAlgoInfo, see the module docstring)."""
     if algo in ("nvls", "nvls_tree"):
@@ -439,9 +468,9 @@ def ring_chunk_bytes(proto: str, buffsize_bytes: int) -> int:
 
 
 def choose(comm: Comm, op: str, nbytes: float) -> tuple[str, str]:
-    """The (algorithm, protocol) NCCL picks: the transport's tuner rule if one applies, else the lowest
+    """The (algorithm, protocol) NCCL picks: the transport's tuner rule or region if one applies, else the lowest
     estimated time."""
-    rule = tuner_rule(comm, op, nbytes)
+    rule = tuner_rule(comm, op, nbytes) or tuner_region(comm, op, nbytes)
     if rule is not None:
         return rule.algo, rule.proto
     best = min(((_estimate(comm, op, a, p, entry, nbytes), a, p) for (a, p), entry in _table(comm, op).items()),

@@ -498,7 +498,7 @@ MESSAGES: dict[str, str] = {
     'Fixed cost of one step (launch, synchronization, wire, switch).': '每一步的固定开销（启动、同步、线路、交换机）。',
     'GPUs joined by NVLink switches (8 in a DGX, 72 in an NVL72).': '由 NVLink 交换机连接的 GPU 数（DGX 为 8，NVL72 为 72）。',
     'On InfiniBand: switches that reduce (NCCL CollNet, NVLS + CollNet).': '仅 InfiniBand：在交换机中做归约（NCCL CollNet、NVLS + CollNet）。',
-    'The scale-out transport, with its fitted achievable bandwidth and step latency.': '横向扩展的传输方式，及其拟合的可达带宽和每步时延。',
+    "The scale-out transport, with its fitted achievable bandwidth and step latency, and the NCCL environment it ships (GCP's tuner on TCPXO; AWS's region tuner on EFA with H100 and H200).": '横向扩展的传输方式，及其拟合的可达带宽和每步时延，以及它自带的 NCCL 环境（TCPXO 上 GCP 的调优器；H100 和 H200 的 EFA 上亚马逊云科技的区域调优器）。',
     'The two link presets, always as a textbook ring (whatever the algorithm and system chosen above), beside the current inputs.': '两种链路预设始终按教科书环形算法计算（无论上方选了什么算法和系统），与当前输入并列显示。',
     'What each GPU can send (and receive) at once.': '每个 GPU 同时能发送（和接收）的带宽。',
 }
@@ -570,7 +570,7 @@ MESSAGES.update({
     'four A100 servers, NCCL 2.8.4 (2021), LL128 at 2-32 MiB: 1.4-2.1x fast': '四台 A100 服务器，NCCL 2.8.4（2021 年），LL128 在 2-32 MiB：模型快 1.4-2.1 倍',
     'four A100 servers, NCCL 2.8.4, tree/LL at 128 KiB: 0.59x the time': '四台 A100 服务器，NCCL 2.8.4，tree/LL 在 128 KiB：耗时为实测的 0.59 倍',
     "four DGX A100, 'not necessarily optimal', tree/LL128 at 4-8 MiB: 1.3-1.4x fast": '四台 DGX A100，「未必最优」，tree/LL128 在 4-8 MiB：模型快 1.3-1.4 倍',
-    "four p5 over EFA, NVLS-tree at 32 MiB and 1 GiB: 1.31x and 1.18x fast (EFA's efficiency on H100, refitted to 0.92 with the per-peer AllToAll channels of the model held-out v8 judges)": '经 EFA 的四台 p5，NVLS-tree 在 32 MiB 和 1 GiB：模型分别快 1.31 倍和 1.18 倍（H100 上 EFA 的效率，在留出集 v8 所检验的模型加入每个对端各自的 AllToAll 通道后重新拟合为 0.92）',
+    "four p5 over EFA, tree/LL128 at 32 MiB (where AWS's region tuner runs it): 1.38x fast": '经 EFA 的四台 p5，32 MiB 上的 tree/LL128（亚马逊云科技的区域调优器在此选用它）：模型快 1.38 倍',
     'one A100 server, NCCL 2.8.4 (2021), ring: LL 0.50-0.60x the time at 256-512 KiB, 1.9x fast at 1-2 MiB, LL128 0.64x at 16 MiB': '一台 A100 服务器，NCCL 2.8.4（2021 年），ring：LL 在 256-512 KiB 耗时为实测的 0.50-0.60 倍，在 1-2 MiB 模型快 1.9 倍；LL128 在 16 MiB 总线带宽为实测的 0.64 倍',
     'one A100 server, ring/LL128 at 4-16 MiB: 0.60-0.66x (the LL128 fill per ring step)': '一台 A100 服务器，ring/LL128 在 4-16 MiB：总线带宽为实测的 0.60-0.66 倍（每个 ring 步的 LL128 流水线填充）',
     'one B200 server, AllToAll at 4 MiB: 1.53x fast (the run is slower at 4 MiB than at 8 MiB)': '一台 B200 服务器，AllToAll 在 4 MiB：模型快 1.53 倍（这组测试在 4 MiB 比在 8 MiB 还慢）',

@@ -144,3 +144,17 @@ def test_result_json_in_the_page_matches_the_engine(page: Page, site: str) -> No
     page.goto(site + PAGE)
     embedded = json.loads(widget(page).root.get_attribute("data-result") or "{}")
     assert embedded == json.loads(json.dumps(run("collective").to_json()))
+
+
+def test_on_four_aws_p5_servers_auto_reports_what_aws_s_region_tuner_runs(page: Page, site: str) -> None:
+    # aws-ofi-nccl's region tuner (calc/collectives/ofi_tuner.py): ring/LL128 for 64 MiB on 32 H100 over EFA, where
+    # NCCL's own table would run NVLS-tree; the browser's engine part carries the tuner as the CLI does.
+    page.goto(site + PAGE)
+    widget(page).wait_ready()
+    for label, value in (("System", "dgx_h100"), ("Network (transport)", "efa"), ("GPUs", "32"),
+                         ("Message size", "64MiB")):
+        widget(page).change(label, value)
+    expected = run("collective", {"system": "dgx_h100", "network": "efa", "gpus": "32", "message": "64MiB"})
+    assert (expected.display("algorithm_used"), expected.display("protocol")) == ("ring", "LL128")
+    for output in ("algorithm_used", "protocol", "busbw_GBps"):
+        expect(widget(page).root.locator(f'tr[data-output="{output}"] td')).to_have_text(expected.display(output))

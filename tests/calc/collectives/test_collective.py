@@ -147,6 +147,10 @@ def test_nvls_efficiency_is_the_fitted_scale_of_nccls_per_generation_figure() ->
      ("ring", "Simple")),
     ({"system": "dgx_h100", "gpus": 16, "message": 4096, "network": "tcpxo", "op": "alltoall"},
      ("p2p", "Simple")),
+    # AWS's region tuner on EFA (nccl.EFA_P5_PROFILE, ofi_tuner): four p5 at 64 MiB run ring/LL128, where NCCL's
+    # own table runs NVLS-tree; two p5 are left to NCCL
+    ({"system": "dgx_h100", "gpus": 32, "message": 64 * 2**20, "network": "efa"}, ("ring", "LL128")),
+    ({"system": "dgx_h100", "gpus": 16, "message": 64 * 2**20, "network": "efa"}, ("nvls_tree", "Simple")),
 ])
 def test_auto_reports_nccls_own_choice(params: dict[str, object], choice: tuple[str, str]) -> None:
     # NCCL 2.30.7's tuner (calc/collectives/nccl.py): cheapest of latency + bytes/bandwidth per algorithm/protocol.
