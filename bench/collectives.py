@@ -42,6 +42,7 @@ def cases() -> list[tuple[str, str, dict[str, object]]]:
         ("collective default", "collective", {}),
         ("collective DGX H100, 1024 GPUs", "collective", {"system": "dgx_h100", "gpus": 1024}),
         ("collective GB200 NVL72, 576 GPUs", "collective", {"system": "gb200_nvl72", "gpus": 576}),
+        ("collective DGX H100 on EFA, 32 GPUs", "collective", {"system": "dgx_h100", "gpus": 32, "network": "efa"}),
         ("scaling default", "scaling", {}),
         ("scaling DGX H100, 64 GPUs", "scaling", {"system": "dgx_h100", "gpus": 64}),
         ("links default", "links", {}),
