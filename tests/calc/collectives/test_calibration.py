@@ -19,6 +19,7 @@ from calc.collectives.calibration import (
     Checked,
     check,
     checked,
+    checked_series,
     one_server_tp_errors,
     summary,
     supported,
@@ -518,3 +519,16 @@ def test_a_misses_reason_quotes_the_factor_the_model_gives_it_in_the_right_measu
 def test_a_factor_joined_by_and_takes_the_words_of_the_next() -> None:
     assert _factors("1.36x and 1.39x fast, 0.62x, 0.5-0.6x the time") == [
         (1.36, 1.36, "fast"), (1.39, 1.39, "fast"), (0.62, 0.62, ""), (0.5, 0.6, "the time")]
+
+
+def test_the_published_two_server_runs_show_no_step_where_nccl_leaves_ll_for_ll128() -> None:
+    # Stated on the accuracy page ("LL128 start-up across servers"): the model's time steps up where NCCL switches
+    # from LL to LL128 across servers; two published two-server AllReduce sweeps have no such step, so the model
+    # is slow on their first LL128 point, 256 KiB (time ratios, model/measured).
+    def ratios(label: str) -> list[tuple[int, str, float]]:
+        series = next(s for s in SERIES if s.label == label)
+        return [(c.point.size, c.protocol, round(c.ratio, 2)) for c in checked_series(series)
+                if c.point.size in (128 * 1024, 256 * 1024)]
+    assert ratios("H100 2x8, InfiniBand (dstack/Nebius)") == [(131072, "LL", 0.95), (262144, "LL128", 1.35)]
+    assert ratios("H200 2x8 AllReduce, RoCE (spc-x-host-configuration)") == [(131072, "LL", 0.54),
+                                                                            (262144, "LL128", 1.16)]
