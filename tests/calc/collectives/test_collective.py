@@ -398,13 +398,18 @@ def test_with_more_bandwidth_nccls_choice_is_never_much_slower(a: float, b: floa
 def test_across_servers_ncclS_switch_from_ll_to_ll128_makes_the_model_step_up() -> None:
     # Stated on the accuracy page: 64 H100 over InfiniBand at 200,910 B (found by the property above): with 9 GB/s
     # of NICs per GPU NCCL runs tree/LL, with 47 tree/LL128, which the model times 1.45x as long (86 against
-    # 125 µs) because it adds the fitted network fill to LL128 and none to LL.
+    # 125 µs): NCCL's latency table, scaled, gives LL128 110 µs against LL's 64, and the fitted network fill adds 14.
     slow = out(system="dgx_h100", gpus=64, message=200910, scaleout_GBps=9.0)
     fast = out(system="dgx_h100", gpus=64, message=200910, scaleout_GBps=47.0)
     assert (slow["algorithm_used"], slow["protocol"], fast["algorithm_used"], fast["protocol"]) == (
         "tree", "LL", "tree", "LL128")
     assert (round(slow["time_us"]), round(fast["time_us"]), round(fast["time_us"] / slow["time_us"], 2)) == (
         86, 125, 1.45)
+    fabric = _fabric(system="dgx_h100", gpus=64, message=200910, scaleout_GBps=47.0)
+    plan = model.phases("tree", "allreduce", fabric, 200910.0)
+    latency = {p: model._latency("tree", p, "allreduce", fabric, plan) for p in ("LL", "LL128")}
+    assert (round(latency["LL"]), round(latency["LL128"])) == (64, 110)
+    assert round(model._fill("tree", "LL128", fabric, 200910.0, sum(p.steps for p in plan))) == 14
 
 
 @settings(max_examples=200, deadline=None)
