@@ -425,14 +425,20 @@ TCPXO_NOTE = ("Below 1 GiB over TCPXO the published GCP A3 Mega runs disagree by
               "disagreement, not a bound.")
 
 
-def _notes(inputs: Inputs) -> tuple[str, ...]:
-    """What a result says beside its numbers: an AllToAll on a system preset is not validated, and TCPXO's published
-    runs disagree below 1 GiB."""
+EFA_TUNER_NOTE = ("On more than two AWS servers of eight H100 or H200, NCCL runs the algorithm and protocol the "
+                  "region tuner of AWS's EFA plugin (aws-ofi-nccl) picks for this AllReduce, not its own choice; "
+                  "auto reports the tuner's.")
+
+
+def _notes(inputs: Inputs, fabric: Fabric) -> tuple[str, ...]:
+    """What a result says beside its numbers: an AllToAll on a system preset is not validated, TCPXO's published
+    runs disagree below 1 GiB, and where AWS's region tuner decides (nccl.tuner_region), auto reports its choice."""
     if inputs.textbook:
         return ()
     alltoall = (ALLTOALL_NOTE,) if inputs.op == "alltoall" else ()
     tcpxo = inputs.network == "tcpxo" and inputs.gpus > inputs.gpus_per_domain and inputs.message < 2**30
-    return alltoall + ((TCPXO_NOTE,) if tcpxo else ())
+    tuned = inputs.algorithm == "auto" and nccl.tuner_region(fabric.comm, inputs.op, float(inputs.message)) is not None
+    return alltoall + ((TCPXO_NOTE,) if tcpxo else ()) + ((EFA_TUNER_NOTE,) if tuned else ())
 
 
 def _collective(inputs: Inputs) -> Outcome:
@@ -452,7 +458,7 @@ def _collective(inputs: Inputs) -> Outcome:
             "expected_error_pct": expected_error_pct(inputs, inputs.message),
         },
         charts={"time_vs_size": (*presets, _sweep(inputs, "Current inputs"))},
-        notes=_notes(inputs),
+        notes=_notes(inputs, fabric),
     )
 
 
@@ -490,7 +496,7 @@ collective = calculator(
 
 def _scaling(inputs: Inputs) -> Outcome:
     """Bus bandwidth at the chosen GPU count, inside one domain, and against GPU count."""
-    _validated(inputs)
+    fabric = _validated(inputs)
     result = solve(inputs, float(inputs.message))
     busbw = inputs.message / (result.time_us * 1e3) * busbw_factor(inputs.op, inputs.gpus)
     inside = _busbw(inputs, max(2, inputs.gpus_per_domain if not inputs.textbook else 2))
@@ -498,7 +504,7 @@ def _scaling(inputs: Inputs) -> Outcome:
         values={"busbw_GBps": busbw, "in_domain_busbw_GBps": inside, "bound_by": result.bound_by,
                 "expected_error_pct": expected_error_pct(inputs, inputs.message)},
         charts={"busbw_vs_gpus": _busbw_chart(inputs)},
-        notes=_notes(inputs),
+        notes=_notes(inputs, fabric),
     )
 
 

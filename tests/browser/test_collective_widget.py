@@ -158,3 +158,4 @@ def test_on_four_aws_p5_servers_auto_reports_what_aws_s_region_tuner_runs(page: 
     assert (expected.display("algorithm_used"), expected.display("protocol")) == ("ring", "LL128")
     for output in ("algorithm_used", "protocol", "busbw_GBps"):
         expect(widget(page).root.locator(f'tr[data-output="{output}"] td')).to_have_text(expected.display(output))
+    expect(widget(page).root.locator(".calc-notes li")).to_have_text(list(expected.outcome.notes))  # whose choice

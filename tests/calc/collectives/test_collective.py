@@ -540,6 +540,17 @@ def test_a_collective_over_tcpxo_below_1_GiB_says_the_published_runs_disagree() 
     assert run("collective", {**a3mega, "gpus": 8}).outcome.notes == ()  # one server: NVLink only
 
 
+def test_a_collective_where_aws_s_region_tuner_decides_says_so() -> None:
+    # nccl.tuner_region: more than two p5-class servers, AllReduce, auto.
+    from calc.collectives.collective import EFA_TUNER_NOTE
+    p5 = {"system": "dgx_h100", "network": "efa", "gpus": 32, "message": 64 * 2**20}
+    assert run("collective", p5).outcome.notes == (EFA_TUNER_NOTE,)
+    assert run("collective", {**p5, "gpus": 16}).outcome.notes == ()  # two servers: NCCL decides
+    assert run("collective", {**p5, "op": "allgather"}).outcome.notes == ()  # no p5 region for AllGather
+    assert run("collective", {**p5, "algorithm": "ring"}).outcome.notes == ()  # NCCL_ALGO: the tuner is not loaded
+    assert run("collective", {**p5, "system": "dgx_b200"}).outcome.notes == ()  # p6's regions not transcribed
+
+
 def test_the_scaling_chart_of_an_all_to_all_says_it_is_not_validated_too() -> None:
     from calc.collectives.collective import ALLTOALL_NOTE
     assert run("scaling", {"system": "dgx_h100", "op": "alltoall"}).outcome.notes == (ALLTOALL_NOTE,)
