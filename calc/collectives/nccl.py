@@ -406,7 +406,7 @@ def tuner_region(comm: Comm, op: str, nbytes: float) -> Region | None:
     """The region tuner's region for this collective (ofi_tuner), if one holds it: on more than two nodes of eight
     GPUs each, the first region of ``op`` that holds (bytes, ranks) among the pairs NCCL would consider. Cached:
     a chart asks for the same sizes on the same communicator again and again."""
-    if comm.nodes < ofi_tuner.MIN_NODES or comm.ranks != 8 * comm.nodes:
+    if comm.nodes < ofi_tuner.MIN_NODES or comm.ranks != ofi_tuner.RANKS_PER_NODE * comm.nodes:
         return None
     table = _table(comm, op)
     return next((r for r in comm.profile.regions

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from calc.sources import cite
 
-__all__ = ["AWS_OFI_NCCL_REGIONS", "Point", "Region", "classify", "extend_region", "to_log2", "MIN_NODES", "P5_ALLREDUCE_8PPN"]
+__all__ = ["AWS_OFI_NCCL_REGIONS", "Point", "Region", "classify", "extend_region", "to_log2", "MIN_NODES", "RANKS_PER_NODE", "P5_ALLREDUCE_8PPN"]
 
 AWS_OFI_NCCL_REGIONS = cite(
     "aws-ofi-nccl-1.21.1-regions",
@@ -42,6 +42,7 @@ AWS_OFI_NCCL_REGIONS = cite(
 )
 
 MIN_NODES = 3  # "Skip when two nodes or lesser because the regions are not well defined"
+RANKS_PER_NODE = 8  # the regions transcribed are those for nRanks == 8 * nNodes
 _MAX_SIZE = 100.0 * 1024**3  # TUNER_MAX_SIZE, bytes
 _MAX_RANKS = 1024.0 * 1024  # TUNER_MAX_RANKS
 _EPS = 1e-10
@@ -53,6 +54,9 @@ Point = tuple[float, float]  # (log2 bytes, log2 ranks)
 def to_log2(x: float, y: float) -> Point:
     """transform_log2: both coordinates to log2, a zero to 1e-6 first."""
     return math.log2(x or 1e-6), math.log2(y or 1e-6)
+
+
+_FAR = to_log2(2 * _MAX_SIZE, 2 * _MAX_RANKS)  # the ray's end, beyond every region
 
 
 def _cross(a: Point, b: Point) -> float:
@@ -93,15 +97,15 @@ def classify(p: Point, vertices: tuple[Point, ...]) -> int:
     screening it first, widened by more than the edge tolerance, answers the same and skips the edges of a point
     far from the polygon."""
     xs, ys = [v[0] for v in vertices], [v[1] for v in vertices]
-    if not (min(xs) - _MARGIN <= p[0] <= max(xs) + _MARGIN and min(ys) - _MARGIN <= p[1] <= max(ys) + _MARGIN):
+    dx, dy = max(min(xs) - p[0], p[0] - max(xs)), max(min(ys) - p[1], p[1] - max(ys))  # > 0: outside the box
+    if dx > _MARGIN or dy > _MARGIN:
         return -1
     edges = tuple(zip(vertices, vertices[1:] + vertices[:1]))
     if any(_on_edge(p, a, b) for a, b in edges):
         return 0
-    if not (min(xs) <= p[0] <= max(xs) and min(ys) <= p[1] <= max(ys)):
+    if dx > 0 or dy > 0:
         return -1
-    far = to_log2(2 * _MAX_SIZE, 2 * _MAX_RANKS)
-    return 1 if sum(_intersect(p, far, a, b)[0] == 1 for a, b in edges) % 2 else -1
+    return 1 if sum(_intersect(p, _FAR, a, b)[0] == 1 for a, b in edges) % 2 else -1
 
 
 def extend_region(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
