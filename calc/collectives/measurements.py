@@ -139,6 +139,33 @@ from. Nothing is adjusted, and no point is ever moved between the two parts:
   has no run, so it is not opened and nothing judges the model of 59354e8
   blind; a source found another way may still enter it by its rule. A later
   change of the model needs a part of its own, with its own rule.
+* ``held-out v10``: sources of another kind, to judge blind, as it is, the
+  model of commit 7a09ff9 (the model v8 judged, with AWS's region tuner on
+  EFA added after v8's opening). The GitHub repositories and threads of the
+  index were exhausted by v9, so v10 looks where no earlier part looked:
+  stored public web pages (blog posts, tutorials, vendors' manuals and
+  documentation pages, question-and-answer threads). The rule below was fixed
+  and committed before any v10 source is collected; nothing changes the
+  model's constants or figures between this rule and v10's opening, which runs
+  it on the part once, in its own commit; until then nobody runs the model on
+  a v10 point:
+
+  - a source is one stored public web page (key: its address without the
+    scheme), not a GitHub repository or thread, not cited by this module
+    before v10, not examined for v4 to v9, and not a copy of a run cited
+    before (a page that repeats a cited run row for row is listed with that
+    reason and left out);
+  - its address is the page's address as the index stores it, with the date
+    the page states (a web page has no commit; the page's text as stored is
+    what is copied);
+  - every source goes to held-out v10 (no calibration half);
+  - a run enters by v5's rule with the address above in place of a commit
+    (an NVIDIA GPU with NVLink and NVSwitch of a generation the model has, a
+    transport the model has, NICs the page or its instance type states, at
+    least four sizes from 1 MiB, ran as configured; the first run of a
+    configuration and operation without a tuner plugin; at most six runs a
+    source), and every run that enters is taken, of any operation;
+  - the sweep-anomaly rule of v4 applies, unchanged.
 
 A series names the system preset, the transport (``network``), the GPUs, the
 GPUs per node and each GPU's share of the NICs (GB/s per direction) as the
