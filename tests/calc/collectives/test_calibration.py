@@ -350,6 +350,17 @@ def test_held_out_v9_has_no_run_and_cites_none_of_the_sources_its_collection_lef
                 or any(t in u for t in threads.values())]
 
 
+def test_held_out_v10_has_no_run_and_cites_none_of_the_pages_its_collection_left_out() -> None:
+    # measurements' docstring: v10's rule takes stored web pages, not GitHub; its collection found no run that
+    # enters (V10_LEFT_OUT says why each find is left out), so the part has no run, is not a split, judges nothing.
+    from calc.collectives.measurements import SPLITS, V10_LEFT_OUT, V10_SOURCES
+    urls = {s.source.url for s in SERIES}
+    pages = [k for k in V10_LEFT_OUT if " " not in k]
+    assert V10_SOURCES == () and "held-out v10" not in SPLITS and len(pages) == 9
+    assert not [u for u in urls if any(page in u for page in pages)]
+    assert all("github.com" in u for u in urls)  # every run cited before v10 is on GitHub: v10's pages are new
+
+
 def test_held_out_v6_allreduce_misses_on_h100_and_later_are_the_h200_roce_runs_two_points() -> None:
     # Stated on the accuracy page: 64 KiB (0.62 of the time) and 16 MiB (1.61 times the bus bandwidth, NVLS-tree).
     from calc.collectives.calibration import scored
