@@ -288,10 +288,10 @@ hostile_maps = st.dictionaries(st.sampled_from(HOSTILE_KEYS), st.sampled_from(HO
                 max_size=4))
 def test_hostile_pieces_give_issues_or_one_error_quickly(tiers: list[tuple[str, list[str]]]) -> None:
     body = "".join(f"  {tier}:\n" + "".join(f"    - {item}\n" for item in items) for tier, items in dict(tiers).items())
-    start = time.process_time()
+    start = time.thread_time()
     try:
         values = run("topology", {"yaml": "topology:\n" + body}).outcome.values
     except ValidationError:
         values = {}
-    assert time.process_time() - start < 5.0
+    assert time.thread_time() - start < 5.0
     assert all(math.isfinite(v) for v in values.values() if isinstance(v, float))
