@@ -222,7 +222,7 @@ def fabric_for(inputs: Inputs) -> Fabric:
         arch, per_link * system.scale_up.links_per_gpu, inputs.sharp, fitted.LATENCY_SCALE * inputs.latency_scale,
         fitted.fill_up_chunks(arch, "Simple") * inputs.fill_scale, fitted.fill_out_us(inputs.network, arch) * inputs.fill_scale,
         fitted.FILL_EXPONENT, fitted.FILL_SATURATION_BYTES, fitted.step_us(inputs.network, arch),
-        nccl.profile_for(inputs.network, arch),
+        nccl.profile_for(inputs.network, arch, inputs.system),
         fitted.fill_up_chunks(arch, "LL128") * inputs.fill_scale, fitted.NVLS_FILL_US * inputs.fill_scale,
         fitted.NVLS_FILL_BYTES)
     return Fabric(inputs.gpus, inputs.gpus_per_domain, up, out, system.switch.nvls, inputs.nvls_efficiency,
@@ -425,9 +425,9 @@ TCPXO_NOTE = ("Below 1 GiB over TCPXO the published GCP A3 Mega runs disagree by
               "disagreement, not a bound.")
 
 
-EFA_TUNER_NOTE = ("On more than two AWS servers of eight H100 or H200, NCCL runs the algorithm and protocol the "
-                  "region tuner of AWS's EFA plugin (aws-ofi-nccl) picks for this AllReduce, not its own choice; "
-                  "auto reports the tuner's.")
+EFA_TUNER_NOTE = ("On more than two AWS servers of eight H100, H200 or B200, NCCL runs the algorithm and protocol "
+                  "the region tuner of AWS's EFA plugin (aws-ofi-nccl) picks for this collective, not its own "
+                  "choice; auto reports the tuner's.")
 
 
 def _notes(inputs: Inputs, fabric: Fabric) -> tuple[str, ...]:

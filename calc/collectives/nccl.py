@@ -42,9 +42,11 @@ Two run-time rules of the same release are transcribed too:
   override NCCL's choice (src/enqueue.cc calls the plugin's ``getCollInfo``
   before its own table). GCP's GPUDirect-TCPXO profile (``TCPXO_PROFILE``)
   is transcribed from its published environment and tuner configuration;
-  AWS EFA on H100 and H200 (``EFA_P5_PROFILE``) from the region tuner of its
-  network plugin (:mod:`calc.collectives.ofi_tuner`), which NCCL loads with
-  the plugin. ``profile_for`` gives a network's profile on a GPU generation.
+  AWS EFA on H100 and H200 (``EFA_P5_PROFILE``) and on the 8-GPU B200
+  server, p6-b200 (``EFA_P6_PROFILE``), from the region tuner of its network
+  plugin (:mod:`calc.collectives.ofi_tuner`), which NCCL loads with the
+  plugin. ``profile_for`` gives a network's profile on a system or GPU
+  generation.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ from calc.sources import cite
 
 __all__ = ["ALGORITHMS", "PROTOCOLS", "Comm", "NCCL_TUNING_SRC", "NCCL_VERSION", "bandwidth", "latency",
            "time_us", "choose", "enabled", "log2i", "tree_correction", "ring_latencies", "Rule", "Profile",
-           "DEFAULT_PROFILE", "TCPXO_PROFILE", "EFA_P5_PROFILE", "PROFILES", "profile_for",
+           "DEFAULT_PROFILE", "TCPXO_PROFILE", "EFA_P5_PROFILE", "EFA_P6_PROFILE", "PROFILES", "profile_for",
            "tuner_region", "GCP_TCPXO_ENV", "GCP_TCPXO_TUNER", "collective_channels", "tuner_rule", "NCCL_STEPS",
            "protocol_allowed", "ll_max_GBps",
            "ring_chunk_bytes", "P2P_CHUNK_BYTES", "P2P_POOL_CHANNELS", "p2p_peer_channels"]
@@ -174,14 +176,18 @@ TCPXO_PROFILE = Profile(
 )
 # AWS EFA on a P5-class instance (H100 or H200): NCCL as shipped, with the plugin's region tuner (ofi_tuner).
 EFA_P5_PROFILE = Profile("efa-p5", regions=ofi_tuner.P5_ALLREDUCE_8PPN)
-# By the collective calculator's network, or network/GPU generation where the environment differs by generation;
-# the others run NCCL as shipped.
-PROFILES = {"tcpxo": TCPXO_PROFILE, "efa/hopper": EFA_P5_PROFILE}
+EFA_P6_PROFILE = Profile("efa-p6", regions=ofi_tuner.P6_8PPN)
+# By the collective calculator's network, or network/system or network/GPU generation where the environment differs
+# by server or generation (AWS's p6-b200 is the 8-GPU B200 server; GB200 on AWS, p6e-gb200, has no regions); the
+# others run NCCL as shipped.
+PROFILES = {"tcpxo": TCPXO_PROFILE, "efa/hopper": EFA_P5_PROFILE, "efa/dgx_b200": EFA_P6_PROFILE}
 
 
-def profile_for(network: str, arch: str) -> Profile:
-    """The NCCL environment ``network`` ships with on GPUs of generation ``arch``."""
-    return PROFILES.get(f"{network}/{arch}", PROFILES.get(network, DEFAULT_PROFILE))
+def profile_for(network: str, arch: str, system: str = "") -> Profile:
+    """The NCCL environment ``network`` ships with on ``system`` (a preset's key), else on GPUs of generation
+    ``arch``."""
+    return PROFILES.get(f"{network}/{system}") or PROFILES.get(f"{network}/{arch}", PROFILES.get(network,
+                                                                                                DEFAULT_PROFILE))
 
 
 @dataclass(frozen=True)

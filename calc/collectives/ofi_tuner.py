@@ -1,12 +1,17 @@
 """aws-ofi-nccl's region tuner: the algorithm and protocol NCCL runs on AWS EFA.
 
 On AWS the EFA network plugin (aws-ofi-nccl) carries a tuner, and NCCL 2.21 and
-later load it from the plugin without being asked (src/Makefile.am). On a
-P5-class instance (p5 and p5e: H100 or H200, 32 x 100 Gb/s EFA) it overrides
-NCCL's own choice for AllReduce with 8 GPUs per node wherever a collective
-falls in one of the regions transcribed here (``P5_ALLREDUCE_8PPN``,
-src/tuner/nccl_ofi_regions.cpp ``region_init_internal_p5_p5e``, aws-ofi-nccl
-v1.21.1; the same regions since v1.16.3).
+later load it from the plugin without being asked (src/Makefile.am). It knows
+the instance by its product name (include/tuner/nccl_ofi_tuner_process_config.h)
+and, with 8 GPUs per node, overrides NCCL's own choice wherever a collective
+falls in one of the regions transcribed here (src/tuner/nccl_ofi_regions.cpp,
+aws-ofi-nccl v1.21.1):
+
+* p5 and p5e (H100 or H200, 32 x 100 Gb/s EFA): AllReduce
+  (``P5_ALLREDUCE_8PPN``, ``region_init_internal_p5_p5e``; the same regions
+  since v1.16.3);
+* p6-b200 (8 B200, 8 x 400 Gb/s EFA): AllReduce, AllGather and ReduceScatter
+  (``P6_8PPN``, ``region_init_internal_p6``).
 
 A region is a polygon in the plane of (log2 bytes, log2 ranks); the tuner
 tries the regions in order and takes the first that holds the collective, on
@@ -15,9 +20,11 @@ its edge included, and only where NCCL itself would consider the pair
 nodes or fewer, with another number of GPUs per node, for the other
 collectives, or where no region holds the collective, NCCL decides as usual.
 
-Not transcribed: the regions of p5en (H200 with 16 x 200 Gb/s EFA), p6-b200
-and p6-b300, and the tuner's channel and chunk-size overrides, which only
-those platforms have.
+Not transcribed: the regions of p5en (H200 with 16 x 200 Gb/s EFA, which the
+calculator cannot tell from p5e) and p6-b300, those for one GPU per node, and
+the channel counts p6's tuner sets (``calculateBestNChannelTree`` for tree/LL128
+AllReduce from 4 to 32 MiB, 16, 24 or 32 channels, where the model keeps NCCL's
+32; ``calculateBestNChannelPat``, one GPU per node only).
 """
 
 from __future__ import annotations
@@ -28,12 +35,13 @@ from dataclasses import dataclass
 
 from calc.sources import cite
 
-__all__ = ["AWS_OFI_NCCL_REGIONS", "Point", "Region", "classify", "extend_region", "to_log2", "MIN_NODES", "RANKS_PER_NODE", "P5_ALLREDUCE_8PPN"]
+__all__ = ["AWS_OFI_NCCL_REGIONS", "Point", "Region", "classify", "extend_region", "to_log2", "MIN_NODES", "RANKS_PER_NODE", "P5_ALLREDUCE_8PPN",
+           "P6_8PPN"]
 
 AWS_OFI_NCCL_REGIONS = cite(
     "aws-ofi-nccl-1.21.1-regions",
-    "aws-ofi-nccl v1.21.1 src/tuner/nccl_ofi_regions.cpp: the region tuner's P5/P5e regions "
-    "(region_init_internal_p5_p5e), its ray-casting test (is_inside_region) and when it applies "
+    "aws-ofi-nccl v1.21.1 src/tuner/nccl_ofi_regions.cpp: the region tuner's P5/P5e and P6-B200 regions "
+    "(region_init_internal_p5_p5e, region_init_internal_p6), its ray-casting test (is_inside_region) and when it applies "
     "(region_get_coll_info_internal_v3: more than two nodes, pairs NCCL considers); src/Makefile.am: NCCL 2.21 "
     "and later load the tuner from the network plugin",
     "Amazon Web Services, github.com/aws/aws-ofi-nccl", 2026,
@@ -164,3 +172,53 @@ P5_ALLREDUCE_8PPN = (
         (1073741824, 17), (_NVLS_TREE_END[0], 17), _NVLS_TREE_END, (9663676416, 192), (8053063680, 160),
         (2684354560, 64), (1610612736, 32))),
 )
+
+
+_M = _MAX_SIZE
+_R = _MAX_RANKS
+_P6_TREE_LL_END = extend_region((393216, 16), (393216, 1024))
+_P6_TREE_LL128_END = extend_region((96993280, 1024), (106430464, 2048))
+_P6_NVLS_TREE_END = extend_region((10737418240, 512), (34359738368, 1500))
+_P6_AG_LL_END = extend_region((74973184, 1024), (213385216, 2048))
+_P6_AG_LL128_END = extend_region((8321499136, 512), (32212254720, 2048))
+_P6_RS_LL_END = extend_region((73924608, 1024), (209190912, 2048))
+_P6_RS_LL128_END = extend_region((4294967296, 256), (8589934592, 512))
+
+# region_init_internal_p6 (p6-b200.48xlarge), nRanks == 8 * nNodes, in the source's order: AllReduce, AllGather,
+# ReduceScatter.
+P6_8PPN = (
+    Region("allreduce", "tree", "LL", ((0, 16), (393216, 16), _P6_TREE_LL_END, (0, _R))),
+    Region("allreduce", "tree", "LL128", (
+        _P6_TREE_LL_END, (393216, 16), (4718592, 16), (18350080, 32), (40370176, 64), (57147392, 128),
+        (72876032, 256), (96993280, 1024), (106430464, 2048), _P6_TREE_LL128_END)),
+    Region("allreduce", "ring", "LL128", (
+        (90701824, 128), (50855936, 64), (18350080, 32), (133693440, 32), (120061952, 64))),
+    Region("allreduce", "nvls_tree", "Simple", (
+        _P6_TREE_LL128_END, (106430464, 2048), (96993280, 1024), (72876032, 256), (57147392, 128),
+        (40370176, 64), (18350080, 32), (50855936, 64), (90701824, 128), (120061952, 64), (133693440, 32),
+        (18350080, 32), (4718592, 16), (_M, 16), (435159040, 32), (1072693248, 64), (10737418240, 512),
+        (34359738368, 1500), _P6_NVLS_TREE_END)),
+    Region("allreduce", "ring", "Simple", (
+        _P6_NVLS_TREE_END, (10737418240, 512), (1072693248, 64), (435159040, 32), (_M, 16))),
+    Region("allgather", "ring", "LL", (
+        (0, 16), (786432, 16), (1572864, 32), (2621440, 64), (4718592, 128), (17301504, 256), (74973184, 1024),
+        (213385216, 2048), _P6_AG_LL_END, (0, _R))),
+    Region("allgather", "ring", "LL128", (
+        _P6_AG_LL_END, (213385216, 2048), (74973184, 1024), (17301504, 256), (4718592, 128), (2621440, 64),
+        (1572864, 32), (786432, 16), (198705152, 16), (456130560, 32), (871366656, 64), (8321499136, 512),
+        (32212254720, 2048), _P6_AG_LL128_END)),
+    Region("allgather", "ring", "Simple", (
+        _P6_AG_LL128_END, (32212254720, 2048), (8321499136, 512), (871366656, 64), (456130560, 32),
+        (198705152, 16), (_M, 16))),
+    Region("reducescatter", "ring", "LL", (
+        (0, 16), (786432, 16), (1572864, 32), (2621440, 64), (4718592, 128), (17301504, 256), (35127296, 512),
+        (73924608, 1024), (209190912, 2048), _P6_RS_LL_END, (0, _R))),
+    Region("reducescatter", "ring", "LL128", (
+        _P6_RS_LL_END, (209190912, 2048), (73924608, 1024), (35127296, 512), (17301504, 256), (4718592, 128),
+        (2621440, 64), (1572864, 32), (786432, 16), (219676672, 16), (508559360, 32), (592445440, 64),
+        (4294967296, 256), (8589934592, 512), _P6_RS_LL128_END)),
+    Region("reducescatter", "ring", "Simple", (
+        _P6_RS_LL128_END, (8589934592, 512), (4294967296, 256), (592445440, 64), (508559360, 32),
+        (219676672, 16), (_M, 16))),
+)
+

@@ -498,7 +498,7 @@ MESSAGES: dict[str, str] = {
     'Fixed cost of one step (launch, synchronization, wire, switch).': '每一步的固定开销（启动、同步、线路、交换机）。',
     'GPUs joined by NVLink switches (8 in a DGX, 72 in an NVL72).': '由 NVLink 交换机连接的 GPU 数（DGX 为 8，NVL72 为 72）。',
     'On InfiniBand: switches that reduce (NCCL CollNet, NVLS + CollNet).': '仅 InfiniBand：在交换机中做归约（NCCL CollNet、NVLS + CollNet）。',
-    "On more than two AWS servers of eight H100 or H200, NCCL runs the algorithm and protocol the region tuner of AWS's EFA plugin (aws-ofi-nccl) picks for this AllReduce, not its own choice; auto reports the tuner's.": '在多于两台、每台八块 H100 或 H200 的亚马逊云科技服务器上，这次 AllReduce 的算法和协议由其 EFA 插件（aws-ofi-nccl）的区域调优器选择，而不是 NCCL 自己的选择；auto 报告的是调优器的选择。',
+    "On more than two AWS servers of eight H100, H200 or B200, NCCL runs the algorithm and protocol the region tuner of AWS's EFA plugin (aws-ofi-nccl) picks for this collective, not its own choice; auto reports the tuner's.": '在多于两台、每台八块 H100、H200 或 B200 的亚马逊云科技服务器上，这次集合通信的算法和协议由其 EFA 插件（aws-ofi-nccl）的区域调优器选择，而不是 NCCL 自己的选择；auto 报告的是调优器的选择。',
     "The scale-out transport, with its fitted achievable bandwidth and step latency, and the NCCL environment it ships (GCP's tuner on TCPXO; AWS's region tuner on EFA with H100 and H200).": '横向扩展的传输方式，及其拟合的可达带宽和每步时延，以及它自带的 NCCL 环境（TCPXO 上 GCP 的调优器；H100 和 H200 的 EFA 上亚马逊云科技的区域调优器）。',
     'The two link presets, always as a textbook ring (whatever the algorithm and system chosen above), beside the current inputs.': '两种链路预设始终按教科书环形算法计算（无论上方选了什么算法和系统），与当前输入并列显示。',
     'What each GPU can send (and receive) at once.': '每个 GPU 同时能发送（和接收）的带宽。',

@@ -151,6 +151,11 @@ def test_nvls_efficiency_is_the_fitted_scale_of_nccls_per_generation_figure() ->
     # own table runs NVLS-tree; two p5 are left to NCCL
     ({"system": "dgx_h100", "gpus": 32, "message": 64 * 2**20, "network": "efa"}, ("ring", "LL128")),
     ({"system": "dgx_h100", "gpus": 16, "message": 64 * 2**20, "network": "efa"}, ("nvls_tree", "Simple")),
+    # and on four p6-b200 (nccl.EFA_P6_PROFILE): a 32 MiB AllReduce runs ring/LL128 where NCCL's table runs
+    # tree/LL128, and a 1 MiB AllGather LL where NCCL's runs LL128
+    ({"system": "dgx_b200", "gpus": 32, "message": 32 * 2**20, "network": "efa"}, ("ring", "LL128")),
+    ({"system": "dgx_b200", "gpus": 32, "message": 2**20, "network": "efa", "op": "allgather"}, ("ring", "LL")),
+    ({"system": "dgx_b200", "gpus": 16, "message": 32 * 2**20, "network": "efa"}, ("tree", "LL128")),
 ])
 def test_auto_reports_nccls_own_choice(params: dict[str, object], choice: tuple[str, str]) -> None:
     # NCCL 2.30.7's tuner (calc/collectives/nccl.py): cheapest of latency + bytes/bandwidth per algorithm/protocol.
@@ -540,15 +545,26 @@ def test_a_collective_over_tcpxo_below_1_GiB_says_the_published_runs_disagree() 
     assert run("collective", {**a3mega, "gpus": 8}).outcome.notes == ()  # one server: NVLink only
 
 
+def test_on_four_p6_servers_the_model_times_the_tuners_ring_slower_than_nccls_own_tree_at_32_mib() -> None:
+    # Accuracy page, AWS EFA: a disagreement between AWS's measured regions and the model, which no data settles.
+    p6 = {"system": "dgx_b200", "network": "efa", "gpus": 32, "message": 32 * 2**20}
+    tuned, tree = out(**p6), out(**p6, algorithm="tree")
+    assert (tuned["algorithm_used"], tuned["protocol"], tree["protocol"]) == ("ring", "LL128", "LL128")
+    assert tuned["time_us"] > tree["time_us"]
+
+
 def test_a_collective_where_aws_s_region_tuner_decides_says_so() -> None:
-    # nccl.tuner_region: more than two p5-class servers, AllReduce, auto.
+    # nccl.tuner_region: more than two p5-class servers (AllReduce) or p6-b200 servers (also AllGather and
+    # ReduceScatter), auto.
     from calc.collectives.collective import EFA_TUNER_NOTE
     p5 = {"system": "dgx_h100", "network": "efa", "gpus": 32, "message": 64 * 2**20}
     assert run("collective", p5).outcome.notes == (EFA_TUNER_NOTE,)
     assert run("collective", {**p5, "gpus": 16}).outcome.notes == ()  # two servers: NCCL decides
     assert run("collective", {**p5, "op": "allgather"}).outcome.notes == ()  # no p5 region for AllGather
+    p6 = {**p5, "system": "dgx_b200", "op": "allgather"}
+    assert run("collective", p6).outcome.notes == (EFA_TUNER_NOTE,)  # p6-b200 has AllGather regions
+    assert run("collective", {**p6, "system": "gb200_nvl72", "gpus_per_domain": 8}).outcome.notes == ()
     assert run("collective", {**p5, "algorithm": "ring"}).outcome.notes == ()  # NCCL_ALGO: the tuner is not loaded
-    assert run("collective", {**p5, "system": "dgx_b200"}).outcome.notes == ()  # p6's regions not transcribed
 
 
 def test_the_scaling_chart_of_an_all_to_all_says_it_is_not_validated_too() -> None:

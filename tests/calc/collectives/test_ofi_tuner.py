@@ -1,6 +1,6 @@
 """aws-ofi-nccl's region tuner (calc/collectives/ofi_tuner.py). The geometry cases are those of aws-ofi-nccl's own
 unit test, tests/unit/region_based_tuner.cpp at v1.21.1 (its polygon and points, in log2 as the tuner compares
-them); the regions are region_init_internal_p5_p5e's."""
+them); the regions are region_init_internal_p5_p5e's and region_init_internal_p6's."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from calc.collectives import nccl
 from calc.collectives.nccl import Comm
-from calc.collectives.ofi_tuner import P5_ALLREDUCE_8PPN, classify, extend_region, to_log2
+from calc.collectives.ofi_tuner import P5_ALLREDUCE_8PPN, P6_8PPN, classify, extend_region, to_log2
 
 MAX_SIZE = 100.0 * 1024**3
 MAX_RANKS = 1024.0 * 1024
@@ -122,11 +122,56 @@ def test_a_region_whose_pair_nccl_ignores_is_skipped() -> None:
     assert nccl.tuner_region(p5(16, nvls=False), "allreduce", 4 * GIB) is None
 
 
-def test_efa_runs_the_region_tuner_on_hopper_only() -> None:
-    assert nccl.profile_for("efa", "hopper") is nccl.EFA_P5_PROFILE
-    assert nccl.profile_for("efa", "blackwell") is nccl.DEFAULT_PROFILE  # p6's regions are not transcribed
-    assert nccl.profile_for("efa", "ampere") is nccl.DEFAULT_PROFILE  # no region tuner for p4d
-    assert nccl.profile_for("tcpxo", "hopper") is nccl.TCPXO_PROFILE
+def test_efa_runs_the_region_tuner_on_hopper_and_on_the_8_gpu_b200_server() -> None:
+    assert nccl.profile_for("efa", "hopper", "dgx_h100") is nccl.EFA_P5_PROFILE
+    assert nccl.profile_for("efa", "blackwell", "dgx_b200") is nccl.EFA_P6_PROFILE  # p6-b200.48xlarge
+    assert nccl.profile_for("efa", "blackwell", "gb200_nvl72") is nccl.DEFAULT_PROFILE  # p6e-gb200: no regions
+    assert nccl.profile_for("efa", "ampere", "dgx_a100") is nccl.DEFAULT_PROFILE  # no region tuner for p4d
+    assert nccl.profile_for("tcpxo", "hopper", "dgx_h100") is nccl.TCPXO_PROFILE
+
+
+def p6(nodes: int, nvls: bool = True) -> Comm:
+    """``nodes`` p6-b200.48xlarge (8 B200, 8 x 400 Gb/s EFA each) as NCCL's tuner sees them."""
+    return Comm(8 * nodes, nodes, "blackwell", 18 * 40.1, 50.0, nvls, False, nccl.EFA_P6_PROFILE)
+
+
+def test_the_p6_regions_have_the_sources_vertex_counts_in_its_order() -> None:
+    # region_init_internal_p6, nRanks == 8 * nNodes: each region's num_vertices, AllReduce, AllGather, ReduceScatter
+    assert [(r.op, r.algo, r.proto, len(r.corners)) for r in P6_8PPN] == [
+        ("allreduce", "tree", "LL", 4), ("allreduce", "tree", "LL128", 10), ("allreduce", "ring", "LL128", 5),
+        ("allreduce", "nvls_tree", "Simple", 19), ("allreduce", "ring", "Simple", 5),
+        ("allgather", "ring", "LL", 10), ("allgather", "ring", "LL128", 14), ("allgather", "ring", "Simple", 7),
+        ("reducescatter", "ring", "LL", 11), ("reducescatter", "ring", "LL128", 15),
+        ("reducescatter", "ring", "Simple", 7)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(op=st.sampled_from(["allreduce", "allgather", "reducescatter"]), nodes=st.integers(3, 512),
+       size=st.integers(1, int(MAX_SIZE)))
+def test_the_p6_regions_leave_no_gap_up_to_512_servers(op: str, nodes: int, size: int) -> None:
+    # Each operation's regions meet edge to edge and cover every size the tuner knows, so a vertex copied wrong
+    # (a gap between neighbours) shows here; p5's regions do leave gaps (NCCL decides there).
+    assert any(r.holds(size, 8 * nodes) for r in P6_8PPN if r.op == op)
+
+
+@pytest.mark.parametrize(("op", "nodes", "size", "choice"), [
+    ("allreduce", 4, 256 * 2**10, ("tree", "LL")),  # left of 384 KiB at every rank count
+    ("allreduce", 4, 8 * MIB, ("tree", "LL128")),
+    ("allreduce", 4, 32 * MIB, ("ring", "LL128")),  # on the ring's lower edge, 17.5 to 127.5 MiB at 32 ranks
+    ("allreduce", 4, 256 * MIB, ("nvls_tree", "Simple")),
+    ("allreduce", 4, GIB, ("ring", "Simple")),  # beyond 415 MiB at 32 ranks
+    ("allreduce", 16, 64 * MIB, ("nvls_tree", "Simple")),  # the tree's edge at 128 ranks is 54.5 MiB
+    ("allgather", 4, MIB, ("ring", "LL")),  # below 1.5 MiB at 32 ranks
+    ("allgather", 16, GIB, ("ring", "LL128")),  # the LL128 edge at 128 ranks is 1.7 GiB
+    ("reducescatter", 4, GIB, ("ring", "Simple")),  # beyond 485 MiB at 32 ranks
+])
+def test_on_p6_the_region_tuner_decides_allreduce_allgather_and_reducescatter(
+        op: str, nodes: int, size: int, choice: tuple[str, str]) -> None:
+    assert nccl.choose(p6(nodes), op, size) == choice
+
+
+def test_on_two_p6_nodes_nccl_decides_as_usual() -> None:
+    assert nccl.tuner_region(p6(2), "allgather", GIB) is None
 
 
 @settings(max_examples=300, deadline=None)
