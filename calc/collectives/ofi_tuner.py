@@ -22,9 +22,13 @@ collectives, or where no region holds the collective, NCCL decides as usual.
 
 Not transcribed: the regions of p5en (H200 with 16 x 200 Gb/s EFA, which the
 calculator cannot tell from p5e) and p6-b300, those for one GPU per node, and
-the channel counts p6's tuner sets (``calculateBestNChannelTree`` for tree/LL128
-AllReduce from 4 to 32 MiB, 16, 24 or 32 channels, where the model keeps NCCL's
-32; ``calculateBestNChannelPat``, one GPU per node only).
+the channel counts p6's tuner sets (``calculateBestNChannelPat``, one GPU per
+node only; ``calculateBestNChannelTree`` for tree/LL128 AllReduce from 4 to 32
+MiB: 16, 24 or 32 channels, whichever gives each channel the largest LL128
+chunk, in a sawtooth over size). The model keeps NCCL's 32 there: its
+bandwidth is proportional to the channels in use (nccl.collective_channels),
+so 16 channels would halve it, while AWS chose fewer channels because larger
+chunks measured faster, an effect the model does not have.
 """
 
 from __future__ import annotations
