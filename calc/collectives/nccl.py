@@ -186,8 +186,8 @@ PROFILES = {"tcpxo": TCPXO_PROFILE, "efa/hopper": EFA_P5_PROFILE, "efa/dgx_b200"
 def profile_for(network: str, arch: str, system: str = "") -> Profile:
     """The NCCL environment ``network`` ships with on ``system`` (a preset's key), else on GPUs of generation
     ``arch``."""
-    return PROFILES.get(f"{network}/{system}") or PROFILES.get(f"{network}/{arch}", PROFILES.get(network,
-                                                                                                DEFAULT_PROFILE))
+    keys = (f"{network}/{system}", f"{network}/{arch}", network)
+    return next((PROFILES[k] for k in keys if k in PROFILES), DEFAULT_PROFILE)
 
 
 @dataclass(frozen=True)
